@@ -1,0 +1,193 @@
+"""What every command shares: input and output streams, errors to exit codes.
+
+A command's ``main()`` builds a Typer app with :func:`make_app` and runs its function
+through :func:`run`, which is the one place where a :class:`SudokuError` becomes one
+line on stderr and its exit code.
+"""
+
+import io
+import os
+import signal
+import sys
+import tempfile
+
+from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, OutputError,
+                      SudokuError)
+
+STDIO = (None, "", "-")
+
+
+def exit_code_table(codes=None):
+    """The exit-code table for --help texts (``codes`` picks some)."""
+    codes = sorted(EXIT_CODES) if codes is None else codes
+    return "\n".join("  %3d  %s" % (code, EXIT_CODES[code]) for code in codes)
+
+
+def make_app(help_text):
+    """A one-command Typer app with plain help and no rich tracebacks."""
+    import typer
+    return typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                       rich_markup_mode=None, help=help_text,
+                       context_settings={"help_option_names": ["-h", "--help"]})
+
+
+def report(prog, error):
+    """Write one ``prog: message`` line on stderr."""
+    try:
+        sys.stderr.write("%s: %s\n" % (prog, error))
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def run(prog, function, *args, **kwargs):
+    """Call ``function``; turn the project's errors into one stderr line and an exit
+    code. Returns the exit code (``function``'s own return value, 0 if None)."""
+    try:
+        code = function(*args, **kwargs)
+        sys.stdout.flush()
+        return code or 0
+    except SudokuError as error:
+        report(prog, error)
+        return error.exit_code
+    except KeyboardInterrupt:
+        report(prog, "interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as a filter should.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
+    except MemoryError:
+        report(prog, "out of memory")
+        return EXIT_FAILURE
+
+
+def restore_sigpipe():
+    """Let ``| head`` end the program quietly instead of raising BrokenPipeError."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+
+def source_name(path):
+    return "<stdin>" if path in STDIO else str(path)
+
+
+def open_text_input(path):
+    """A text stream over a file or stdin: UTF-8, a BOM dropped, any line ends.
+
+    Compressed files (.gz, .xz, .bz2) are read through.
+    """
+    if path in STDIO:
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace",
+                                newline=None)
+    try:
+        raw = open_binary_input(path)
+    except OSError as error:
+        raise OutputError("cannot read %s: %s" % (path, error.strerror or error)) from None
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+
+
+def open_binary_input(path):
+    """A binary stream over a file, decompressing by extension."""
+    path = str(path)
+    if path.endswith(".gz"):
+        import gzip
+        return gzip.open(path, "rb")
+    if path.endswith(".xz"):
+        import lzma
+        return lzma.open(path, "rb")
+    if path.endswith(".bz2"):
+        import bz2
+        return bz2.open(path, "rb")
+    return open(path, "rb")
+
+
+class AtomicOutput:
+    """Write to ``path`` (stdout for ``-`` or None) all or nothing.
+
+    A file is written beside its final place under a private name and renamed into
+    place only when the block ends without an error, so a failed run leaves no partial
+    file and never clobbers an existing one. ``.gz``, ``.xz`` and ``.bz2`` names are
+    compressed. Use as ``with AtomicOutput(path) as out: out.write(text)``.
+    """
+
+    def __init__(self, path, binary=False):
+        self.path = None if path in STDIO else str(path)
+        self.binary = binary
+        self._tmp = None
+        self._raw = None
+        self.stream = None
+
+    def __enter__(self):
+        if self.path is None:
+            self.stream = sys.stdout.buffer if self.binary else sys.stdout
+            return self.stream
+        folder = os.path.dirname(os.path.abspath(self.path))
+        try:
+            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
+                                             suffix=".part", dir=folder)
+        except OSError as error:
+            raise OutputError("cannot write %s: %s" % (self.path, error.strerror or error)) \
+                from None
+        raw = os.fdopen(fd, "wb")
+        self._raw = raw
+        if self.path.endswith(".gz"):
+            import gzip
+            raw = gzip.GzipFile(filename=os.path.basename(self.path)[:-3], mode="wb",
+                                fileobj=raw, compresslevel=6, mtime=0)
+        elif self.path.endswith(".xz"):
+            import lzma
+            raw = lzma.LZMAFile(raw, "wb", preset=6)
+        elif self.path.endswith(".bz2"):
+            import bz2
+            raw = bz2.BZ2File(raw, "wb")
+        self._compressed = raw if raw is not self._raw else None
+        self.stream = raw if self.binary else io.TextIOWrapper(
+            raw, encoding="utf-8", newline="\n", write_through=False)
+        return self.stream
+
+    def __exit__(self, kind, value, traceback):
+        if self.path is None:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                if kind is None:
+                    raise
+            return False
+        try:
+            if kind is None:
+                try:
+                    self.stream.flush()
+                    if self._compressed is not None:
+                        self._compressed.close()
+                    self._raw.flush()
+                    os.fsync(self._raw.fileno())
+                    self._raw.close()
+                    mode = 0o666 & ~_umask()
+                    os.chmod(self._tmp, mode)
+                    os.replace(self._tmp, self.path)
+                    self._tmp = None
+                except OSError as error:
+                    raise OutputError("cannot write %s: %s"
+                                      % (self.path, error.strerror or error)) from None
+        finally:
+            if self._tmp is not None:
+                try:
+                    self._raw.close()
+                except (OSError, ValueError):
+                    pass
+                try:
+                    os.unlink(self._tmp)
+                except OSError:
+                    pass
+        return False
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,299 @@
+"""Grids and their layout: size, box shape, the units (rows, columns, boxes, extras).
+
+Cells are numbered row by row from 0; rows, columns and digits are 1-based only in
+what people read (``r1c4``, digit 7). A blank cell holds 0.
+
+>>> g = Grid.from_line("1..4" "4..." "...3" "3..1")
+>>> g.size, g.layout.box, g.givens_count()
+(4, (2, 2), 6)
+>>> print(g)
++-----+-----+
+| 1 . | . 4 |
+| 4 . | . . |
++-----+-----+
+| . . | . 3 |
+| 3 . | . 1 |
++-----+-----+
+"""
+
+import math
+
+from .errors import InvalidModel, PuzzleError, UsageError
+
+# Symbols for digits 1..35 in one-character forms; larger grids use numbers.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_SINGLE_CHAR = len(SYMBOLS)
+
+
+def cell_name(size, cell):
+    """The 1-based name of a cell index: ``r1c4``.
+
+    >>> cell_name(9, 3)
+    'r1c4'
+    """
+    return "r%dc%d" % (cell // size + 1, cell % size + 1)
+
+
+def default_box(size):
+    """The box shape (rows, columns) used when none is given: the most square one.
+
+    >>> default_box(9), default_box(6), default_box(12), default_box(8)
+    ((3, 3), (2, 3), (3, 4), (2, 4))
+    """
+    if size < 1:
+        raise UsageError("grid size must be positive, not %d" % size)
+    if size == 1:
+        return (1, 1)
+    rows = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
+    if rows == 1:
+        raise UsageError("a %dx%d grid has no box shape (N is prime); give --box RxC"
+                         % (size, size))
+    return (rows, size // rows)
+
+
+def parse_box(text, size=None):
+    """Read a ``RxC`` box shape; check it against ``size`` when given.
+
+    >>> parse_box("2x3")
+    (2, 3)
+    """
+    try:
+        rows, cols = (int(part) for part in text.lower().replace("*", "x").split("x"))
+    except ValueError:
+        raise UsageError("--box takes RxC, such as 3x3 or 2x3, not %r" % text) from None
+    if rows < 1 or cols < 1:
+        raise UsageError("--box takes positive numbers, not %r" % text)
+    if size is not None and rows * cols != size:
+        raise UsageError("box %dx%d does not fit a %dx%d grid (R*C must be %d)"
+                         % (rows, cols, size, size, size))
+    return (rows, cols)
+
+
+class Layout:
+    """The shape of a grid: size N, box shape R x C, and its units.
+
+    A unit is a named group of N cells that must hold every digit once. The standard
+    units are the rows, columns and boxes; ``extra_units`` adds more (diagonals,
+    irregular regions) as ``(name, cells)`` pairs.
+
+    >>> lay = Layout(4)
+    >>> [name for name, _ in lay.units][:5]
+    ['row 1', 'row 2', 'row 3', 'row 4', 'column 1']
+    >>> lay.units[8]
+    ('box 1', (0, 1, 4, 5))
+    """
+
+    def __init__(self, size, box=None, extra_units=()):
+        self.size = size
+        self.box = tuple(box) if box else default_box(size)
+        if self.box[0] * self.box[1] != size:
+            raise UsageError("box %dx%d does not fit a %dx%d grid"
+                             % (self.box + (size, size)))
+        n = size
+        br, bc = self.box
+        units = [("row %d" % (r + 1), tuple(r * n + c for c in range(n))) for r in range(n)]
+        units += [("column %d" % (c + 1), tuple(r * n + c for r in range(n)))
+                  for c in range(n)]
+        for b in range(n):
+            top, left = (b // (n // bc)) * br, (b % (n // bc)) * bc
+            units.append(("box %d" % (b + 1),
+                          tuple((top + i) * n + left + j for i in range(br) for j in range(bc))))
+        for name, cells in extra_units:
+            cells = tuple(cells)
+            if len(cells) != n or len(set(cells)) != n:
+                raise UsageError("unit %r must have %d distinct cells" % (name, n))
+            units.append((name, cells))
+        self.units = units
+
+    @property
+    def cells(self):
+        """Number of cells, N²."""
+        return self.size * self.size
+
+    def describe(self):
+        """``9x9, boxes 3x3``."""
+        return "%dx%d, boxes %dx%d" % (self.size, self.size, self.box[0], self.box[1])
+
+    def units_of_cell(self):
+        """For each cell, the indices of the units it belongs to."""
+        member = [[] for _ in range(self.cells)]
+        for k, (_, cells) in enumerate(self.units):
+            for cell in cells:
+                member[cell].append(k)
+        return member
+
+    def peers(self):
+        """For each cell, the sorted cells that share a unit with it (itself excluded)."""
+        peers = [set() for _ in range(self.cells)]
+        for _, cells in self.units:
+            for cell in cells:
+                peers[cell].update(cells)
+        for cell, group in enumerate(peers):
+            group.discard(cell)
+        return [sorted(group) for group in peers]
+
+    def __eq__(self, other):
+        return isinstance(other, Layout) and (self.size, self.box, self.units) == (
+            other.size, other.box, other.units)
+
+    def __repr__(self):
+        return "Layout(%d, box=%r)" % (self.size, self.box)
+
+
+def symbol(digit, size):
+    """The one-character symbol of a digit (``.`` for blank) in a grid of this size."""
+    if digit == 0:
+        return "."
+    return SYMBOLS[digit - 1] if size <= MAX_SINGLE_CHAR else str(digit)
+
+
+class Grid:
+    """A Sudoku grid: a layout and N² cells, 0 for blank.
+
+    ``source`` and ``line`` say where the grid was read, for messages.
+    """
+
+    def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None):
+        cells = list(cells)
+        if layout is None:
+            if size is None:
+                size = math.isqrt(len(cells))
+            layout = Layout(size, box)
+        self.layout = layout
+        self.size = layout.size
+        if len(cells) != layout.cells:
+            raise PuzzleError("a %dx%d grid needs %d cells, got %d"
+                              % (self.size, self.size, layout.cells, len(cells)), source, line)
+        for cell, value in enumerate(cells):
+            if not 0 <= value <= self.size:
+                raise PuzzleError("cell %s holds %d, outside 1..%d"
+                                  % (cell_name(self.size, cell), value, self.size), source, line)
+        self.cells = cells
+        self.source = source
+        self.line = line
+
+    @classmethod
+    def empty(cls, size, box=None):
+        """The grid with no givens."""
+        return cls([0] * (size * size), size=size, box=box)
+
+    @classmethod
+    def from_line(cls, text, box=None):
+        """A grid from the one-line form (``.``/``0`` blank, 1-9 then A-Z).
+
+        Sizes above 35 use whitespace-separated numbers; see :mod:`dimacs_sudoku.puzzle`
+        for every input format.
+        """
+        from .puzzle import parse_puzzle
+        return parse_puzzle(text, box=box)
+
+    def givens_count(self):
+        return sum(1 for v in self.cells if v)
+
+    def is_complete(self):
+        return all(self.cells)
+
+    def __getitem__(self, rc):
+        r, c = rc
+        return self.cells[r * self.size + c]
+
+    def __eq__(self, other):
+        return isinstance(other, Grid) and self.layout == other.layout and self.cells == other.cells
+
+    def __hash__(self):
+        return hash(tuple(self.cells))
+
+    def copy(self, cells=None):
+        return Grid(self.cells if cells is None else cells, layout=self.layout,
+                    source=self.source, line=self.line)
+
+    # ---- checks -------------------------------------------------------------
+
+    def clashes(self):
+        """Every pair of filled cells in one unit with the same digit, as
+        ``(unit name, cell, cell, digit)``, in unit order."""
+        found = []
+        for name, cells in self.layout.units:
+            seen = {}
+            for cell in cells:
+                d = self.cells[cell]
+                if d:
+                    if d in seen:
+                        found.append((name, seen[d], cell, d))
+                    else:
+                        seen[d] = cell
+        return found
+
+    def check_givens(self):
+        """Raise :class:`PuzzleError` naming the clashing cells if two givens share a
+        digit in a unit."""
+        clash = self.clashes()
+        if clash:
+            name, a, b, d = clash[0]
+            more = " (and %d more clashes)" % (len(clash) - 1) if len(clash) > 1 else ""
+            raise PuzzleError("contradictory givens: %s and %s both hold %s in %s%s"
+                              % (cell_name(self.size, a), cell_name(self.size, b),
+                                 symbol(d, self.size), name, more), self.source, self.line)
+
+    def check_solution(self, givens=None):
+        """Raise :class:`InvalidModel` naming the first bad cell or unit unless this is a
+        complete grid obeying the rules and agreeing with ``givens`` (a Grid)."""
+        n = self.size
+        for cell, d in enumerate(self.cells):
+            if not d:
+                raise InvalidModel("cell %s has no digit" % cell_name(n, cell))
+        if givens is not None:
+            if givens.size != n:
+                raise InvalidModel("the solution is %dx%d but the puzzle is %dx%d"
+                                   % (n, n, givens.size, givens.size))
+            for cell, (d, g) in enumerate(zip(self.cells, givens.cells)):
+                if g and d != g:
+                    raise InvalidModel("cell %s holds %s but the given is %s"
+                                       % (cell_name(n, cell), symbol(d, n), symbol(g, n)))
+        clash = self.clashes()
+        if clash:
+            name, a, b, d = clash[0]
+            raise InvalidModel("%s holds %s twice (%s and %s)"
+                               % (name, symbol(d, n), cell_name(n, a), cell_name(n, b)))
+
+    # ---- text forms ---------------------------------------------------------
+
+    def to_line(self):
+        """The one-line form: N² symbols, ``.`` blank; above 35, numbers and spaces."""
+        n = self.size
+        if n <= MAX_SINGLE_CHAR:
+            return "".join(SYMBOLS[d - 1] if d else "." for d in self.cells)
+        return " ".join(str(d) for d in self.cells)
+
+    def to_text(self):
+        """The boxed grid for people."""
+        n = self.size
+        br, bc = self.layout.box
+        width = 1 if n <= MAX_SINGLE_CHAR else len(str(n))
+        rule = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
+        lines = [rule]
+        for r in range(n):
+            row = self.cells[r * n:(r + 1) * n]
+            parts = []
+            for b in range(0, n, bc):
+                parts.append(" ".join(symbol(d, n).rjust(width) for d in row[b:b + bc]))
+            lines.append("| " + " | ".join(parts) + " |")
+            if (r + 1) % br == 0:
+                lines.append(rule)
+        return "\n".join(lines)
+
+    def to_json(self, givens=None):
+        """A dict for JSON output: size, box, rows of numbers, the line form."""
+        n = self.size
+        out = {"size": n, "box": list(self.layout.box),
+               "grid": [self.cells[r * n:(r + 1) * n] for r in range(n)],
+               "line": self.to_line()}
+        if givens is not None:
+            out["givens"] = givens.to_line()
+        return out
+
+    def __str__(self):
+        return self.to_text()
+
+    def __repr__(self):
+        return self.to_text()
