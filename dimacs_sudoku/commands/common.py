@@ -11,7 +11,7 @@ import signal
 import sys
 import tempfile
 
-from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, OutputError,
+from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, OutputError,
                       SudokuError)
 
 STDIO = (None, "", "-")
@@ -191,3 +191,40 @@ def _umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def main(app, prog):
+    """Run a Typer ``app`` as program ``prog`` and return its exit code.
+
+    Usage errors become one ``prog: message (see --help)`` line and exit code 2; an
+    unexpected exception (a bug) one ``internal error`` line and exit code 1, with the
+    traceback only when DIMACS_SUDOKU_DEBUG is set.
+    """
+    restore_sigpipe()
+    try:
+        code = app(standalone_mode=False, prog_name=prog)
+    except SystemExit as stop:
+        return stop.code
+    except Exception as error:
+        # Typer may bring click or a private copy of it: match its errors by name.
+        kinds = {kind.__name__ for kind in type(error).__mro__}
+        if "Exit" in kinds and hasattr(error, "exit_code"):
+            return error.exit_code
+        if "Abort" in kinds:
+            report(prog, "interrupted")
+            return EXIT_INTERRUPTED
+        if "UsageError" in kinds:
+            report(prog, "%s (see %s --help)" % (error.format_message(), prog))
+            return EXIT_USAGE
+        if "ClickException" in kinds:
+            report(prog, error.format_message())
+            return EXIT_USAGE
+        if os.environ.get("DIMACS_SUDOKU_DEBUG"):
+            raise
+        report(prog, "internal error: %s: %s (set DIMACS_SUDOKU_DEBUG=1 for details)"
+               % (type(error).__name__, error))
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        report(prog, "interrupted")
+        return EXIT_INTERRUPTED
+    return code or 0

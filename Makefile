@@ -1,0 +1,55 @@
+# dimacs-sudoku: `make run` solves the example puzzle, `make test` runs the tests.
+# The first use makes a virtual environment in .venv and installs the project there.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+
+.PHONY: all run test bench examples clean distclean venv
+.DELETE_ON_ERROR:
+
+all: run
+
+venv: $(STAMP)
+
+$(STAMP): setup.cfg pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# Arto Inkala's "hardest Sudoku", through the three commands and the bundled solver.
+run: $(STAMP)
+	echo '$(PUZZLE)' | $(BIN)/sudoku2cnf | $(BIN)/cnfsolve | $(BIN)/cnf2sudoku --format grid
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+# Pattern rules: examples/NAME.sdk -> .cnf -> .out (solver output) -> .sol (solution).
+# cnfsolve exits 10 (SAT) or 20 (UNSAT) like any SAT solver; both are results.
+SOLVER ?= $(BIN)/cnfsolve
+SDK := $(wildcard examples/*.sdk)
+
+examples: $(SDK:.sdk=.sol)
+
+examples/%.cnf: examples/%.sdk | $(STAMP)
+	$(BIN)/sudoku2cnf $< -o $@
+
+examples/%.out: examples/%.cnf | $(STAMP)
+	$(SOLVER) $< > $@.tmp; rc=$$?; \
+	if [ $$rc -eq 10 ] || [ $$rc -eq 20 ]; then mv $@.tmp $@; else rm -f $@.tmp; exit $$rc; fi
+
+examples/%.sol: examples/%.out examples/%.cnf | $(STAMP)
+	$(BIN)/cnf2sudoku --cnf examples/$*.cnf $< --format grid -o $@
+
+clean:
+	rm -f examples/*.cnf examples/*.out examples/*.sol examples/*.tmp
+	rm -rf .pytest_cache .hypothesis
+
+distclean: clean
+	rm -rf $(VENV) *.egg-info

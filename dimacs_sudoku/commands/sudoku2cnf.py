@@ -1,0 +1,140 @@
+"""sudoku2cnf: a puzzle in, the DIMACS CNF of the Sudoku rules and its givens out."""
+
+import os
+import sys
+from typing import Optional
+
+import typer
+
+from ..errors import PuzzleError, UsageError
+from . import common
+
+HELP = """Write the DIMACS CNF of a Sudoku puzzle: the rules plus its givens.
+
+\b
+Reads PUZZLE (a file, or stdin for - or nothing) in any supported format:
+one line of N*N symbols, a grid of N lines, N lines of numbers, the
+sudokusat2019 table, or 9x9 hint triples. Any N x N grid with R x C boxes.
+Cell variable v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d.
+
+\b
+Examples:
+  sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
+  sudoku2cnf puzzle.txt -o puzzle.cnf && picosat puzzle.cnf | cnf2sudoku --cnf puzzle.cnf
+  echo 1..44.....33..1 | sudoku2cnf --encoding minimal
+  sudoku2cnf --index 3 top95.txt > third.cnf
+  sudoku2cnf --output-dir cnf/ top95.txt
+
+\b
+Exit codes:
+""" + common.exit_code_table([0, 2, 3, 8])
+
+app = common.make_app(HELP)
+
+
+@app.command(help=HELP)
+def sudoku2cnf(
+    puzzle: Optional[str] = typer.Argument(None, metavar="PUZZLE",
+                                           help="puzzle file; - or nothing for stdin"),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                         help="write here instead of stdout"),
+    index: Optional[int] = typer.Option(None, "--index", "-k", metavar="K",
+                                        help="encode the K-th puzzle (1-based) of the file"),
+    output_dir: Optional[str] = typer.Option(
+        None, "--output-dir", "-d", metavar="DIR",
+        help="write one CNF per puzzle into DIR, named STEM-K.cnf"),
+    size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
+                                       help="grid size, when the input leaves it open"),
+    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
+                                      help="box shape (rows x columns), e.g. 2x3"),
+    input_format: Optional[str] = typer.Option(
+        None, "--input-format", "-f", metavar="FORMAT",
+        help="line, grid, numbers, table or triples (default: detected)"),
+    encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
+                                 help="minimal, efficient or extended"),
+    amo: str = typer.Option("pairwise", "--amo", metavar="FAMILY",
+                            help="at-most-one family"),
+    numbering: str = typer.Option("standard", "--numbering", metavar="NAME",
+                                  help="standard, or decimal (147 = r1 c4 d7)"),
+    comments: str = typer.Option("header", "--comments", metavar="WHICH",
+                                 help="none, header, or full (label every clause group)"),
+):
+    return common.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
+                      size, box, input_format, encoding, amo, numbering, comments)
+
+
+def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
+                   amo, numbering, comments):
+    from ..encodings import ENCODINGS, encode
+    from ..grid import parse_box
+    from ..puzzle import read_puzzles
+
+    if comments not in ("none", "header", "full"):
+        raise UsageError("--comments takes none, header or full, not %r" % comments)
+    if encoding not in ENCODINGS:
+        raise UsageError("unknown encoding %r (choose from %s)"
+                         % (encoding, ", ".join(ENCODINGS)))
+    if output_dir and (output or index):
+        raise UsageError("--output-dir writes every puzzle; it does not go with -o or --index")
+    if index is not None and index < 1:
+        raise UsageError("--index counts from 1, not %d" % index)
+    box_shape = parse_box(box, size) if box else None
+    source = common.source_name(puzzle)
+
+    def cnf_of(grid):
+        grid.check_givens()
+        formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
+                         source="%s:%d" % (source, grid.line) if grid.line else source)
+        if comments == "none":
+            formula.comments = []
+        return formula
+
+    with common.open_text_input(puzzle) as stream:
+        puzzles = read_puzzles(stream, source, fmt=input_format, size=size, box=box_shape)
+        if output_dir:
+            return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full")
+        if index is not None:
+            grid, count = None, 0
+            for count, candidate in enumerate(puzzles, 1):
+                if count == index:
+                    grid = candidate
+                    break
+            if grid is None:
+                raise UsageError("%s holds %d puzzles; --index %d is beyond them"
+                                 % (source, count, index))
+        else:
+            grid = next(puzzles, None)
+            if grid is None:
+                raise PuzzleError("no puzzle found", source)
+            second = next(puzzles, None)
+            if second is not None:
+                total = 2 + sum(1 for _ in puzzles)
+                raise UsageError(
+                    "%s holds %d puzzles; pick one with --index K, or write one CNF each "
+                    "with --output-dir DIR" % (source, total))
+        formula = cnf_of(grid)
+    with common.AtomicOutput(output) as out:
+        formula.write(out, labels=comments == "full")
+    return 0
+
+
+def write_each(puzzles, cnf_of, folder, puzzle, labels):
+    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1."""
+    stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise common.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+    count = 0
+    for count, grid in enumerate(puzzles, 1):
+        formula = cnf_of(grid)
+        with common.AtomicOutput(os.path.join(folder, "%s-%d.cnf" % (stem, count))) as out:
+            formula.write(out, labels=labels)
+    if count == 0:
+        raise PuzzleError("no puzzle found", common.source_name(puzzle))
+    sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
+    return 0
+
+
+def main():
+    return common.main(app, "sudoku2cnf")

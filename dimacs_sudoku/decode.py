@@ -1,0 +1,206 @@
+"""From a solver's model back to a grid, checked against the rules and the givens.
+
+>>> from dimacs_sudoku.grid import Grid
+>>> puzzle = Grid.from_line("1..4" "4..." "...3" "3..1")
+>>> solution = solve(puzzle)
+>>> print(solution.to_line())
+1234432121433421
+>>> decode([1, 4, 6, 7], size=2, box=(1, 2)).to_line()
+'1221'
+"""
+
+import bisect
+
+from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
+from .grid import Grid, Layout, cell_name, parse_box
+from .variables import Decimal, Standard, numbering as make_numbering
+
+
+class CnfInfo:
+    """What a CNF written by ``sudoku2cnf`` says of itself in its header comments.
+
+    >>> info = CnfInfo.from_comments(["size: 4", "box: 2x2", "puzzle: 1..44.....33..1"])
+    >>> info.size, info.box, info.givens.givens_count()
+    (4, (2, 2), 6)
+    """
+
+    def __init__(self):
+        self.size = None
+        self.box = None
+        self.encoding = None
+        self.numbering = "standard"
+        self.givens = None
+        self.varmap = None          # reduced encodings: compact variable -> cell variable
+        self.fixed = None           # reduced encodings: cell variables fixed true
+        self.fields = {}
+
+    @classmethod
+    def from_comments(cls, comments, source=None):
+        info = cls()
+        rows = []
+        varmap = []
+        fixed = []
+        for text in comments:
+            key, sep, value = text.partition(":")
+            if not sep:
+                continue
+            key, value = key.strip(), value.strip()
+            if key == "puzzle-row":
+                rows.append(value)
+            elif key == "varmap":
+                varmap.extend(int(v) for v in value.split())
+            elif key == "fixed":
+                fixed.extend(int(v) for v in value.split())
+            else:
+                info.fields.setdefault(key, value)
+        fields = info.fields
+        try:
+            if "size" in fields:
+                info.size = int(fields["size"])
+            if "box" in fields:
+                info.box = parse_box(fields["box"], info.size)
+        except (ValueError, UsageError):
+            raise InputError("the CNF's header comments name no valid size or box",
+                             source) from None
+        info.encoding = fields.get("encoding")
+        info.numbering = fields.get("numbering", "standard")
+        if info.size:
+            if "puzzle" in fields:
+                from .puzzle import parse_puzzle
+                info.givens = parse_puzzle(fields["puzzle"], size=info.size, box=info.box,
+                                           fmt="line", source=source)
+            elif rows:
+                info.givens = Grid([int(v) for row in rows for v in row.split()],
+                                   size=info.size, box=info.box, source=source)
+        if varmap:
+            info.varmap = varmap
+            info.fixed = fixed
+        return info
+
+    @classmethod
+    def read(cls, stream, source=None):
+        """Read the comments before the ``p`` line of a CNF stream, and stop there."""
+        comments = []
+        for line in stream:
+            if line.startswith("c"):
+                comments.append(line[1:].strip())
+            elif line.strip():
+                break
+        return cls.from_comments(comments, source)
+
+
+def infer_size(positives):
+    """The grid size N of a standard-numbered model: the smallest N with exactly one
+    true variable in each of the N² cells' blocks of N, or None."""
+    ordered = sorted(positives)
+    if not ordered:
+        return None
+    n = 1
+    while n ** 3 <= ordered[-1] or n == 1:
+        count = bisect.bisect_right(ordered, n ** 3)
+        if count == n * n and all((ordered[k] - 1) // n == k for k in range(count)):
+            return n
+        n += 1
+        if n > 4096:
+            break
+    return None
+
+
+def infer_decimal(positives):
+    """The size N if the model uses the decimal numbering (``147``: r1 c4 d7), or None."""
+    for width in (1, 2, 3):
+        base = 10 ** width
+        triples = []
+        for v in positives:
+            rc, d = divmod(v, base)
+            r, c = divmod(rc, base)
+            if r >= base:
+                continue       # an auxiliary variable
+            triples.append((r, c, d))
+        if not triples:
+            continue
+        n = max(max(t) for t in triples)
+        if n >= base or any(min(t) < 1 for t in triples):
+            continue
+        if len(triples) == n * n and len({(r, c) for r, c, _ in triples}) == n * n:
+            return n
+    return None
+
+
+def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
+           fixed=None, check=True):
+    """The grid that the true literals ``positives`` describe, checked.
+
+    ``size`` is inferred when not given; ``numbering`` is ``standard`` or ``decimal``
+    (inferred when None); ``givens`` (a Grid) is checked too. ``varmap`` translates the
+    compact variables of a reduced CNF back to cell variables; ``fixed`` lists cell
+    variables that the reduction decided were true.
+    """
+    if varmap is not None:
+        top = len(varmap)
+        positives = [varmap[v - 1] for v in positives if v <= top]
+        positives.extend(fixed or ())
+    if numbering is None:
+        if size is None:
+            size = infer_decimal(positives)
+            numbering = "decimal" if size else "standard"
+        else:
+            numbering = "decimal" if (positives and min(positives) > size
+                                      and infer_decimal(positives) == size) else "standard"
+    if size is None:
+        size = infer_size(positives) if numbering == "standard" else infer_decimal(positives)
+        if size is None:
+            raise InputError("cannot infer the grid size from the model; "
+                             "give --size N or --cnf FILE")
+    numbers = make_numbering(numbering, size)
+    layout = givens.layout if givens is not None else Layout(size, box)
+    cells = [0] * layout.cells
+    cell_digit = numbers.cell_digit
+    for v in positives:
+        found = cell_digit(v)
+        if found is None:
+            continue
+        cell, d = found
+        if cells[cell] and cells[cell] != d:
+            raise InvalidModel("cell %s holds both %d and %d" % (cell_name(size, cell),
+                                                                   cells[cell], d))
+        cells[cell] = d
+    grid = Grid(cells, layout=layout)
+    if check:
+        grid.check_solution(givens)
+    return grid
+
+
+def decode_result(result, **options):
+    """The grid of a solver :class:`~dimacs_sudoku.model.Result`; raise
+    :class:`NoSolution` or :class:`UnknownResult` when there is none."""
+    if result.status == "UNSAT":
+        raise NoSolution("no solution: the solver proved the puzzle unsatisfiable")
+    if result.status != "SAT":
+        raise UnknownResult("no answer: the solver reported UNKNOWN")
+    return decode(result.positives, **options)
+
+
+def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
+    """Solve ``grid`` through its CNF: the bundled picosat, or an external ``solver``.
+
+    Returns the checked solution; raises :class:`NoSolution` or :class:`UnknownResult`.
+    """
+    from .encodings import encode
+    grid.check_givens()
+    formula = encode(grid, encoding=encoding, amo=amo)
+    if solver is None:
+        from .solvers import solve_clauses
+        result = solve_clauses(formula.clauses(), formula.num_vars, timeout=timeout)
+    else:
+        import os
+        import tempfile
+        from .solvers import run_solver
+        fd, path = tempfile.mkstemp(suffix=".cnf")
+        try:
+            with os.fdopen(fd, "w") as out:
+                formula.write(out)
+            result = run_solver(solver, path, timeout=timeout)
+        finally:
+            os.unlink(path)
+    return decode_result(result, size=grid.size, givens=grid)
