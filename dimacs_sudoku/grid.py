@@ -164,9 +164,9 @@ class Grid:
         if len(cells) != layout.cells:
             raise PuzzleError("a %dx%d grid needs %d cells, got %d"
                               % (self.size, self.size, layout.cells, len(cells)), source, line)
-        for cell, value in enumerate(cells):
-            if not 0 <= value <= self.size:
-                raise PuzzleError("cell %s holds %d, outside 1..%d"
+        if cells and (min(cells) < 0 or max(cells) > self.size):
+            cell, value = next((k, v) for k, v in enumerate(cells) if not 0 <= v <= self.size)
+            raise PuzzleError("cell %s holds %d, outside 1..%d"
                                   % (cell_name(self.size, cell), value, self.size), source, line)
         self.cells = cells
         self.source = source

@@ -1,0 +1,51 @@
+"""Helpers shared by the tests: run the commands as a user would, find the data."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = ROOT / "bin"
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+INKALA_SOLUTION = ("812753649943682175675491283154237896369845721287169534"
+                   "521974368438526917796318452")
+SMALL = "1..44.....33..1"  # 4x4 with one cell short; see SMALL4
+SMALL4 = "1..4" "4..." "...3" "3..1"
+SMALL4_SOLUTION = "1234432121433421"
+
+
+def command(name, *args, input=None, env=None, cwd=None, check=False):
+    """Run bin/NAME with this Python; return the CompletedProcess (text mode)."""
+    full_env = dict(os.environ)
+    full_env.pop("DIMACS_SUDOKU_DEBUG", None)
+    if env:
+        full_env.update(env)
+    return subprocess.run([sys.executable, str(BIN / name), *map(str, args)],
+                          input=input, capture_output=True, text=True, env=full_env,
+                          cwd=cwd, check=check, timeout=300)
+
+
+def shell(script, cwd=None, env=None):
+    """Run a shell pipeline with bin/ first on PATH; return the CompletedProcess."""
+    full_env = dict(os.environ)
+    full_env["PATH"] = "%s%s%s" % (BIN, os.pathsep, full_env.get("PATH", ""))
+    if env:
+        full_env.update(env)
+    return subprocess.run(["bash", "-o", "pipefail", "-c", script], capture_output=True,
+                          text=True, cwd=cwd, env=full_env, timeout=300)
+
+
+def header(cnf_text):
+    """``(vars, clauses)`` of the ``p cnf`` line."""
+    for line in cnf_text.splitlines():
+        if line.startswith("p cnf"):
+            _, _, v, c = line.split()
+            return int(v), int(c)
+    raise AssertionError("no p cnf line")
+
+
+def no_traceback(stderr):
+    return "Traceback" not in stderr
