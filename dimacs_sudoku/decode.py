@@ -4,7 +4,7 @@
 >>> puzzle = Grid.from_line("1..4" "4..." "...3" "3..1")
 >>> solution = solve(puzzle)
 >>> print(solution.to_line())
-1234432121433421
+1234431221433421
 >>> decode([1, 4, 6, 7], size=2, box=(1, 2)).to_line()
 '1221'
 """
@@ -19,7 +19,7 @@ from .variables import Decimal, Standard, numbering as make_numbering
 class CnfInfo:
     """What a CNF written by ``sudoku2cnf`` says of itself in its header comments.
 
-    >>> info = CnfInfo.from_comments(["size: 4", "box: 2x2", "puzzle: 1..44.....33..1"])
+    >>> info = CnfInfo.from_comments(["size: 4", "box: 2x2", "puzzle: 1..44......33..1"])
     >>> info.size, info.box, info.givens.givens_count()
     (4, (2, 2), 6)
     """
@@ -90,20 +90,24 @@ class CnfInfo:
 
 
 def infer_size(positives):
-    """The grid size N of a standard-numbered model: the smallest N with exactly one
-    true variable in each of the N² cells' blocks of N, or None."""
+    """The grid size N of a standard-numbered model, or None.
+
+    N fits when exactly one true variable lies in each of the N² cells' blocks of N
+    variables; true variables above N³ are auxiliary. Small N can fit by accident
+    (N = 1 always does), so the largest N that fits wins.
+
+    >>> infer_size([1, 8, 10, 15, 20, 22, 27, 29, 35, 37, 44, 46, 50, 55, 57, 64])
+    4
+    """
     ordered = sorted(positives)
-    if not ordered:
-        return None
-    n = 1
-    while n ** 3 <= ordered[-1] or n == 1:
+    best = None
+    n = 2
+    while ordered and (n - 1) ** 3 < ordered[-1] and n <= 4096:
         count = bisect.bisect_right(ordered, n ** 3)
         if count == n * n and all((ordered[k] - 1) // n == k for k in range(count)):
-            return n
+            best = n
         n += 1
-        if n > 4096:
-            break
-    return None
+    return best
 
 
 def infer_decimal(positives):

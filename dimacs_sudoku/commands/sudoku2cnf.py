@@ -21,7 +21,7 @@ Cell variable v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d.
 Examples:
   sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
   sudoku2cnf puzzle.txt -o puzzle.cnf && picosat puzzle.cnf | cnf2sudoku --cnf puzzle.cnf
-  echo 1..44.....33..1 | sudoku2cnf --encoding minimal
+  echo 1..44......33..1 | sudoku2cnf --encoding minimal
   sudoku2cnf --index 3 top95.txt > third.cnf
   sudoku2cnf --output-dir cnf/ top95.txt
 
@@ -79,6 +79,8 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
     if index is not None and index < 1:
         raise UsageError("--index counts from 1, not %d" % index)
     box_shape = parse_box(box, size) if box else None
+    if box_shape and size is None:
+        size = box_shape[0] * box_shape[1]
     source = common.source_name(puzzle)
 
     def cnf_of(grid):
