@@ -7,7 +7,7 @@ Importing it loads nothing heavy; each part is imported where it is used.
 >>> grid = ds.parse_puzzle("1..4" "4..." "...3" "3..1")
 >>> solution = ds.solve(grid)
 >>> solution.to_line()
-'1234432121433421'
+'1234431221433421'
 """
 
 __version__ = "0.1.0"
