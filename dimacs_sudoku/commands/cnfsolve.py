@@ -1,0 +1,108 @@
+"""cnfsolve: solve a DIMACS CNF formula, print the answer as SAT solvers do."""
+
+import time
+from typing import Optional
+
+import typer
+
+from ..errors import (EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO,
+                      EXIT_SOLVER_FAILED, EXIT_USAGE, UsageError)
+from . import common
+
+PROG = "cnfsolve"
+EXIT_SAT, EXIT_UNSAT, EXIT_NO_ANSWER = 10, 20, 0        # the SAT competition's codes
+RESULT_CODES = {"SAT": EXIT_SAT, "UNSAT": EXIT_UNSAT, "UNKNOWN": EXIT_NO_ANSWER}
+BUNDLED_NAMES = ("bundled", "pycosat")                  # as in solvers.BUNDLED_NAMES
+
+HELP = """Solve a DIMACS CNF formula; print the answer as SAT competition solvers do.
+
+\b
+Reads FILE (standard input for - or nothing; .gz, .xz, .bz2 are unpacked) and prints
+  s SATISFIABLE     and the full model on v lines ending with 0   exit 10
+  s UNSATISFIABLE                                                 exit 20
+  s UNKNOWN         the solver gave up or --timeout ran out       exit 0
+with a c comment line naming the solver and the time (none with --quiet). The
+bundled solver (picosat, through pycosat) reads the formula strictly: every DIMACS
+error is reported with its line. External solvers read the file themselves.
+
+\b
+Solvers (--solver): bundled (the default), picosat, minisat, cadical, kissat,
+cryptominisat5, glucose, lingeling, or any command line in quotes: {} in it
+stands for the CNF file, which is appended otherwise. The solver must print the
+SAT competition format (or minisat's result file, for minisat).
+
+\b
+Examples:
+  sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
+  cnfsolve formula.cnf --solver cadical --timeout 60 -o answer.txt
+  cnfsolve formula.cnf --solver "cadical --seed=7 {}"
+  cnfsolve formula.cnf --quiet | head -1
+
+\b
+Exit codes:
+   10  satisfiable: s SATISFIABLE and the model were written
+   20  unsatisfiable: s UNSATISFIABLE was written
+    0  unknown: s UNKNOWN was written (time-out, or the solver gave up)
+""" + common.exit_code_table([EXIT_FAILURE, EXIT_USAGE, EXIT_BAD_INPUT, EXIT_SOLVER_FAILED,
+                              EXIT_IO, EXIT_INTERRUPTED])
+
+app = common.make_app(HELP)
+
+
+@app.command(help=HELP)
+def cnfsolve(
+    file: Optional[str] = typer.Argument(None, metavar="FILE|-",
+                                         help="the DIMACS CNF; - or nothing for stdin"),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="OUT",
+                                         help="write here instead of stdout (all or nothing)"),
+    solver: str = typer.Option("bundled", "--solver", "-s", metavar='NAME|"COMMAND"',
+                               help="a solver name or a command line (see above)"),
+    # A str read by parse_timeout, for a plain message on a bad value.
+    timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
+                                          help="give up after this long: s UNKNOWN"),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="no c comment line, only the answer"),
+):
+    return common.run(PROG, solve_command, file, output, solver, timeout, quiet)
+
+
+def solve_command(path, output, solver, timeout, quiet):
+    """Solve ``path`` with ``solver`` and write the answer; return the exit code."""
+    timeout = parse_timeout(timeout)
+    name = solver.strip()
+    started = time.monotonic()
+    with common.AtomicOutput(output, binary=True) as out:
+        if name in BUNDLED_NAMES:
+            from ..dimacs import read_dimacs
+            from ..solvers import solve_cnf, write_result
+            with common.open_text_input(path) as stream:
+                cnf = read_dimacs(stream, common.source_name(path))
+            result = solve_cnf(cnf, timeout=timeout)
+            write_result(result, out)
+            status, label = result.status, "bundled picosat"
+        else:
+            from ..solvers import run_solver_to, solver_command
+            command = solver_command(name)
+            status = run_solver_to(command, path, out, timeout=timeout)
+            label = command.label
+        if not quiet:
+            out.write(b"c cnfsolve: %s, %.3f seconds\n"
+                      % (label.encode("utf-8", "replace"), time.monotonic() - started))
+    return RESULT_CODES[status]
+
+
+def parse_timeout(text):
+    """Seconds from --timeout, None for none or ``inf``; UsageError unless > 0."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not seconds > 0:                 # also nan
+        raise UsageError("--timeout takes a positive number of seconds, not %r" % text)
+    return None if seconds == float("inf") else seconds
+
+
+def main():
+    return common.main(app, PROG)
