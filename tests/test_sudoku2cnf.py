@@ -98,7 +98,7 @@ def test_several_puzzles_need_index_or_directory(tmp_path):
 
 @pytest.mark.parametrize("args, stdin, code, fragment", [
     (["--encoding", "maximal"], SMALL4, 2, "unknown encoding"),
-    (["--box", "3x3"], SMALL4, 2, "does not fit"),
+    (["--box", "3x3"], SMALL4, 3, "a 9x9 grid needs 81"),
     (["--box", "two"], SMALL4, 2, "RxC"),
     (["--index", "0"], SMALL4, 2, "from 1"),
     (["--comments", "some"], SMALL4, 2, "--comments"),

@@ -1,18 +1,99 @@
 """At-most-one families: clauses saying at most one of a list of literals is true.
 
-Each family gives its clauses, its exact size from a closed form (so headers are
-counted without making clauses) and a fast text form. Auxiliary variables are numbered
-from ``top + 1`` upwards and the new top is returned.
+Every family has the same three methods:
+
+- ``size(n, pattern=None) -> (clauses, aux_vars)``: its exact size over ``n`` literals,
+  from a closed form (or a recursion of logarithmic depth), without making any clause,
+  so that a ``p cnf`` header can be counted before anything is written;
+- ``clauses(lits, top, pattern=None) -> (clauses, new_top)``: the clauses as lists of
+  ints; auxiliary variables are numbered ``top + 1``, ``top + 2``, ... with no gap;
+- ``render(lits, top, pattern=None) -> (text, new_top, count)``: the same clauses as
+  DIMACS text, made fast from a template compiled once per ``n``.
+
+``pattern`` (a :class:`Pairs`) tells the pairwise family which pairs of positions are
+already forbidden by an earlier constraint; the other families write their full form
+whatever the pattern.
+
+The families and their sizes over n literals (``lg n`` is ⌈log₂ n⌉; C(n, 2) = n(n-1)/2):
+
+============  ==========================================  ====================
+family        clauses                                     auxiliary variables
+============  ==========================================  ====================
+pairwise      C(n, 2)                                     0
+sequential    3n - 4                                      n - 1
+ladder        3n - 4                                      n - 1
+binary        n·lg n                                      lg n
+commander     6q + 3[r=2] + S(q + [r>0]),  q, r = n÷3, n%3  q + [r=2] + A(...)
+product       2n + S(p) + S(q),  q = ⌈√n⌉, p = ⌈n/q⌉      p + q + A(p) + A(q)
+bimander      ⌊n/2⌋ + n·lg⌈n/2⌉                           lg⌈n/2⌉
+============  ==========================================  ====================
+
+For n ≤ 3 every family writes the pairwise clauses (at most 3 binary clauses and no
+new variable, smaller than any of their own forms); n ≤ 1 gives no clause at all. The
+recursive families (commander, product) use the same rule for their sub-problems.
 
 >>> pw = family("pairwise")
 >>> pw.clauses([1, 2, 3], 10)
 ([[-1, -2], [-1, -3], [-2, -3]], 10)
 >>> pw.size(9)
 (36, 0)
+>>> sq = family("sequential")
+>>> sq.size(9)
+(23, 8)
+>>> print(sq.render([1, 2, 3, 4], 10)[0], end="")
+-1 11 0
+-2 12 0
+-11 12 0
+-2 -11 0
+-3 13 0
+-12 13 0
+-3 -12 0
+-4 -13 0
 """
+
+import math
+from functools import lru_cache
+from operator import itemgetter
 
 from ..errors import UsageError
 
+# Up to this many literals every family writes the pairwise clauses.
+SMALL = 3
+
+# Separates the pieces of text formatted in one go before they are joined.
+_CUT = "\x00"
+
+
+def ceil_log2(m):
+    """⌈log₂ m⌉ for m ≥ 1: the bits needed to number m things.
+
+    >>> [ceil_log2(m) for m in (1, 2, 3, 4, 5, 8, 9)]
+    [0, 1, 2, 2, 3, 3, 4]
+    """
+    return (m - 1).bit_length()
+
+
+def tuple_getter(indices):
+    """``itemgetter(*indices)`` that returns a tuple for any number of indices."""
+    indices = tuple(indices)
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda seq: (seq[only],)
+    if not indices:
+        return lambda seq: ()
+    return itemgetter(*indices)
+
+
+def clause_text(clause):
+    """One clause as a DIMACS line.
+
+    >>> clause_text([-1, 2])
+    '-1 2 0\\n'
+    """
+    return " ".join(map(str, clause)) + " 0\n"
+
+
+# ---- pairwise ---------------------------------------------------------------------
 
 class Pairs:
     """Which position pairs of a constraint still need a clause.
@@ -20,62 +101,443 @@ class Pairs:
     An earlier constraint may already forbid two positions together (two cells of a
     box in one row); the pairwise family then leaves those pairs out, so that no
     clause is written twice. Other families ignore this and write their full form.
+
+    >>> p = Pairs([(0, 1), (0, 2), (1, 3)])
+    >>> family("pairwise").render([5, 6, 7, 8], 0, p)
+    ('-5 -6 0\\n-5 -7 0\\n-6 -8 0\\n', 0, 3)
     """
 
     def __init__(self, pairs):
         self.pairs = list(pairs)
-        self.flat = [k for pair in self.pairs for k in pair]
-        self.template = "-%d -%d 0\n" * len(self.pairs)
+        self.count = len(self.pairs)
+        self.width = 1 + max((j for _, j in self.pairs), default=-1)
+        # Runs of pairs with the same first position, in order: (i, the second
+        # positions, as a slice when they are consecutive, else an item getter).
+        runs = []
+        for i, j in self.pairs:
+            if runs and runs[-1][0] == i:
+                runs[-1][1].append(j)
+            else:
+                runs.append((i, [j]))
+        self.rows = []
+        for i, later in runs:
+            if later == list(range(later[0], later[-1] + 1)):
+                self.rows.append((i, slice(later[0], later[-1] + 1)))
+            else:
+                self.rows.append((i, tuple_getter(later)))
+        self.spec = ("-%d " + _CUT) * self.width
+
+    def render(self, lits):
+        """The clauses ``-a -b 0`` over positive ``lits``, as text.
+
+        Each literal is formatted once; the clauses of one first position are made
+        by one ``join`` with ``0\\n-a`` as separator.
+        """
+        negs = (self.spec % tuple(lits[:self.width])).split(_CUT)
+        out = []
+        add = out.append
+        for i, later in self.rows:
+            first = negs[i]
+            later = negs[later] if type(later) is slice else later(negs)
+            add(first)
+            add(("0\n" + first).join(later))
+            add("0\n")
+        return "".join(out)
+
+
+def full_pairs(n):
+    """The :class:`Pairs` of every pair of n positions, in lexicographic order."""
+    return _full_pairs(n)
+
+
+@lru_cache(maxsize=None)
+def _full_pairs(n):
+    return Pairs((i, j) for i in range(n) for j in range(i + 1, n))
 
 
 class Pairwise:
-    """The binomial encoding: one binary clause ``-a -b`` per pair; no new variables."""
+    """The binomial encoding: one binary clause ``-a -b`` per pair; no new variables.
+
+    C(n, 2) clauses over n literals, fewer with a :class:`Pairs` pattern.
+
+    >>> print(family("pairwise").render([1, 2, 3], 0)[0], end="")
+    -1 -2 0
+    -1 -3 0
+    -2 -3 0
+    """
 
     name = "pairwise"
 
-    def __init__(self):
-        self._full = {}
-
-    def _pairs(self, n, pattern):
-        if pattern is not None:
-            return pattern
-        pairs = self._full.get(n)
-        if pairs is None:
-            pairs = self._full[n] = Pairs((i, j) for i in range(n) for j in range(i + 1, n))
-        return pairs
-
     def size(self, n, pattern=None):
         if pattern is not None:
-            return len(pattern.pairs), 0
+            return pattern.count, 0
         return n * (n - 1) // 2, 0
 
     def clauses(self, lits, top, pattern=None):
-        pairs = self._pairs(len(lits), pattern).pairs
+        pairs = (pattern or _full_pairs(len(lits))).pairs
         return [[-lits[i], -lits[j]] for i, j in pairs], top
 
     def render(self, lits, top, pattern=None):
-        pairs = self._pairs(len(lits), pattern)
-        return pairs.template % tuple([lits[k] for k in pairs.flat]), top, len(pairs.pairs)
+        pairs = pattern or _full_pairs(len(lits))
+        if lits and min(lits) < 1:
+            clauses, top = self.clauses(lits, top, pattern)
+            return "".join(map(clause_text, clauses)), top, len(clauses)
+        return pairs.render(lits), top, pairs.count
 
 
-class ClauseFamily:
-    """Base for families that build clause lists; text is made from the clauses."""
+# ---- families with auxiliary variables ----------------------------------------------
+
+class Plan:
+    """One family's clauses over n literals, compiled for fast writing.
+
+    ``form`` is the list of clauses over symbols: ``s`` in 1..n stands for the s-th
+    literal, ``n + j`` for the j-th auxiliary variable; a negative symbol is negated.
+
+    The text is made in one of two ways, whichever formats fewer numbers:
+
+    - *template*: one ``%`` over a (bytes) template of the whole text, with the values
+      picked in order of occurrence (every occurrence formatted);
+    - *pieces*: each distinct piece (a literal followed by a space, or by ``0`` and a
+      newline) formatted once, and the pieces joined in order of occurrence: much less
+      formatting where a variable occurs often (the bits of the binary family, the
+      row and column variables of the product family).
+    """
+
+    __slots__ = ("n", "aux", "count", "form", "mode", "template", "pick", "join_pick")
+
+    # Relative costs: formatting a number in a template, formatting and cutting out a
+    # piece, joining a piece (measured on CPython 3.11).
+    TEMPLATE_COST, PIECE_COST, JOIN_COST = 8, 12, 1
+
+    def __init__(self, n, form, aux):
+        self.n = n
+        self.aux = aux
+        self.form = [tuple(clause) for clause in form]
+        self.count = len(self.form)
+        occurrences = [(s, k == len(clause) - 1)
+                       for clause in self.form for k, s in enumerate(clause)]
+        pieces = {}
+        for occurrence in occurrences:
+            pieces.setdefault(occurrence, len(pieces))
+        by_template = self.TEMPLATE_COST * len(occurrences)
+        by_pieces = self.PIECE_COST * len(pieces) + self.JOIN_COST * len(occurrences)
+        if by_pieces < by_template:
+            self.mode = "pieces"
+            self.template = _CUT.join(("%d" if s > 0 else "-%d") + (" 0\n" if last else " ")
+                                      for s, last in pieces)
+            self.pick = tuple_getter(abs(s) - 1 for s, _ in pieces)
+            self.join_pick = tuple_getter(pieces[occurrence] for occurrence in occurrences)
+        else:
+            # bytes: ``bytes % tuple`` then ``decode`` is about 13% faster than ``str %``.
+            self.mode = "template"
+            self.template = "".join(
+                " ".join("%d" if s > 0 else "-%d" for s in clause) + " 0\n"
+                for clause in self.form).encode("ascii")
+            self.pick = tuple_getter(abs(s) - 1 for s, _ in occurrences)
+            self.join_pick = None
+
+    def values(self, lits, top):
+        return [*lits, *range(top + 1, top + self.aux + 1)]
+
+    def clauses(self, lits, top):
+        values = [0, *self.values(lits, top)]
+        return [[values[s] if s > 0 else -values[-s] for s in clause]
+                for clause in self.form], top + self.aux
+
+    def render(self, lits, top):
+        if lits and min(lits) < 1:
+            clauses, top = self.clauses(lits, top)
+            return "".join(map(clause_text, clauses)), top, self.count
+        text = self.template % self.pick(self.values(lits, top))
+        if self.join_pick is None:
+            text = text.decode("ascii")
+        else:
+            text = "".join(self.join_pick(text.split(_CUT)))
+        return text, top + self.aux, self.count
+
+
+class Family:
+    """Base of the families with auxiliary variables.
+
+    A subclass gives ``_size(n)`` (its closed form, for n > SMALL) and ``_build(symbols,
+    new_var, out)`` (its clauses over positive symbols, appended to ``out``; ``new_var()``
+    makes the next auxiliary symbol). Over n ≤ SMALL literals it writes pairwise.
+    """
 
     name = None
 
+    def __init__(self):
+        self._plans = {}
+
+    def size(self, n, pattern=None):
+        if n <= SMALL:
+            return n * (n - 1) // 2, 0
+        return self._size(n)
+
+    def form(self, n):
+        """The clauses over symbols 1..n (and n+1.. for new variables), and the number
+        of new variables."""
+        counter = [n]
+
+        def new_var():
+            counter[0] += 1
+            return counter[0]
+
+        out = []
+        self.build(list(range(1, n + 1)), new_var, out)
+        return out, counter[0] - n
+
+    def build(self, symbols, new_var, out):
+        if len(symbols) <= SMALL:
+            out.extend((-a, -b) for i, a in enumerate(symbols) for b in symbols[i + 1:])
+        else:
+            self._build(symbols, new_var, out)
+
+    def plan(self, n):
+        plan = self._plans.get(n)
+        if plan is None:
+            form, aux = self.form(n)
+            plan = self._plans[n] = Plan(n, form, aux)
+        return plan
+
+    def clauses(self, lits, top, pattern=None):
+        return self.plan(len(lits)).clauses(lits, top)
+
     def render(self, lits, top, pattern=None):
-        clauses, top = self.clauses(lits, top, pattern)
-        text = "".join(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
-        return text, top, len(clauses)
+        return self.plan(len(lits)).render(lits, top)
 
 
-FAMILIES = {"pairwise": Pairwise}
+class Sequential(Family):
+    """Sinz's sequential counter for k = 1 (C. Sinz, "Towards an optimal CNF encoding
+    of Boolean cardinality constraints", CP 2005).
+
+    New variables s₁..sₙ₋₁, sᵢ meaning "one of x₁..xᵢ is true":
+    ``-x₁ s₁``; for 1 < i < n: ``-xᵢ sᵢ``, ``-sᵢ₋₁ sᵢ``, ``-xᵢ -sᵢ₋₁``; ``-xₙ -sₙ₋₁``.
+    3n - 4 clauses and n - 1 new variables (for n ≥ 4; pairwise below).
+
+    >>> family("sequential").clauses([1, 2, 3, 4], 4)
+    ([[-1, 5], [-2, 6], [-5, 6], [-2, -5], [-3, 7], [-6, 7], [-3, -6], [-4, -7]], 7)
+    """
+
+    name = "sequential"
+
+    def _size(self, n):
+        return 3 * n - 4, n - 1
+
+    def _build(self, x, new_var, out):
+        s = [new_var() for _ in x[:-1]]
+        out.append((-x[0], s[0]))
+        for i in range(1, len(x) - 1):
+            out.append((-x[i], s[i]))
+            out.append((-s[i - 1], s[i]))
+            out.append((-x[i], -s[i - 1]))
+        out.append((-x[-1], -s[-1]))
+
+
+class Ladder(Family):
+    """The ladder encoding (I. P. Gent and P. Nightingale, "A new encoding of
+    AllDifferent into SAT", ModRef 2004), its at-most-one half.
+
+    New variables y₁..yₙ₋₁ form a ladder, ``-yᵢ yᵢ₋₁`` (yᵢ meaning "the true literal,
+    if any, comes after position i"); each literal fixes its rung: ``-x₁ -y₁``; for
+    1 < i < n: ``-xᵢ yᵢ₋₁``, ``-xᵢ -yᵢ``; ``-xₙ yₙ₋₁``. 3n - 4 clauses and n - 1 new
+    variables (for n ≥ 4; pairwise below): the sequential counter with its variables
+    negated.
+
+    >>> family("ladder").clauses([1, 2, 3, 4], 4)
+    ([[-1, -5], [-6, 5], [-2, 5], [-2, -6], [-7, 6], [-3, 6], [-3, -7], [-4, 7]], 7)
+    """
+
+    name = "ladder"
+
+    def _size(self, n):
+        return 3 * n - 4, n - 1
+
+    def _build(self, x, new_var, out):
+        y = [new_var() for _ in x[:-1]]
+        out.append((-x[0], -y[0]))
+        for i in range(1, len(x) - 1):
+            out.append((-y[i], y[i - 1]))
+            out.append((-x[i], y[i - 1]))
+            out.append((-x[i], -y[i]))
+        out.append((-x[-1], y[-1]))
+
+
+class Binary(Family):
+    """The binary (bitwise) encoding (A. M. Frisch, T. J. Peugniez, A. J. Doggett,
+    P. W. Nightingale, "Solving non-Boolean satisfiability problems with stochastic
+    local search", 2005; A. Frisch and P. Giannaros, "SAT encodings of the at-most-k
+    constraint", 2010).
+
+    New bits b₀..bₖ₋₁, k = ⌈log₂ n⌉: the i-th literal (from 0) forces the bits to spell
+    i, ``-xᵢ bⱼ`` or ``-xᵢ -bⱼ`` by bit j of i, so two true literals would need two
+    codes. n·k clauses and k new variables (for n ≥ 4; pairwise below).
+
+    >>> family("binary").clauses([1, 2, 3, 4], 4)
+    ([[-1, -5], [-1, -6], [-2, 5], [-2, -6], [-3, -5], [-3, 6], [-4, 5], [-4, 6]], 6)
+    """
+
+    name = "binary"
+
+    def _size(self, n):
+        k = ceil_log2(n)
+        return n * k, k
+
+    def _build(self, x, new_var, out):
+        bits = [new_var() for _ in range(ceil_log2(len(x)))]
+        for i, xi in enumerate(x):
+            for j, b in enumerate(bits):
+                out.append((-xi, b if i >> j & 1 else -b))
+
+
+class Commander(Family):
+    """The commander encoding for at-most-one (W. Klieber and G. Kwon, "Efficient CNF
+    encoding for selecting 1 from N objects", CFV 2007), groups of 3.
+
+    The literals are cut into groups of 3 in order (the last one may have 1 or 2). A
+    group of two or three gets a commander c: pairwise at-most-one inside the group
+    and ``-x c`` for each member (a true member makes its commander true); a group of
+    one is its own commander. Then at most one commander, by the same encoding,
+    recursively, down to pairwise at 3 or fewer. (The paper's exactly-one form also
+    has ``-c x₁ x₂ x₃``; at-most-one does not need it.)
+
+    With q, r = divmod(n, 3) and m = q + [r > 0] commanders:
+    S(n) = 6q + 3·[r = 2] + S(m) clauses and A(n) = q + [r = 2] + A(m) new variables,
+    S(n) = C(n, 2) and A(n) = 0 for n ≤ 3.
+
+    >>> family("commander").clauses([1, 2, 3, 4], 4)
+    ([[-1, -2], [-1, -3], [-2, -3], [-1, 5], [-2, 5], [-3, 5], [-5, -4]], 5)
+    """
+
+    name = "commander"
+    group = 3
+
+    def _size(self, n):
+        return _commander_size(n, self.group)
+
+    def _build(self, x, new_var, out):
+        commanders = []
+        for start in range(0, len(x), self.group):
+            members = x[start:start + self.group]
+            if len(members) == 1:
+                commanders.append(members[0])
+                continue
+            c = new_var()
+            out.extend((-a, -b) for i, a in enumerate(members) for b in members[i + 1:])
+            out.extend((-a, c) for a in members)
+            commanders.append(c)
+        self.build(commanders, new_var, out)
+
+
+@lru_cache(maxsize=None)
+def _commander_size(n, group):
+    if n <= SMALL:
+        return n * (n - 1) // 2, 0
+    q, r = divmod(n, group)
+    clauses, aux = _commander_size(q + (r > 0), group)
+    # A full group: its pairs and one clause a member; a last group of one: nothing.
+    full = group * (group - 1) // 2 + group
+    last = r * (r - 1) // 2 + r if r > 1 else 0
+    return q * full + last + clauses, q + (r > 1) + aux
+
+
+class Product(Family):
+    """Chen's 2-product encoding (J. Chen, "A new SAT encoding of the at-most-one
+    constraint", ModRef 2010), recursive.
+
+    The literals are laid out row by row on a p × q grid, q = ⌈√n⌉ columns and
+    p = ⌈n/q⌉ rows, with new variables u₁..uₚ (rows) and v₁..v_q (columns): each xᵢ
+    implies its row and its column variable, ``-xᵢ u_r``, ``-xᵢ v_c``; then at most one
+    u and at most one v, by the same encoding, recursively (pairwise at 3 or fewer).
+    S(n) = 2n + S(p) + S(q) clauses, A(n) = p + q + A(p) + A(q) new variables.
+
+    >>> family("product").size(9), family("product").size(100)
+    ((24, 6), (266, 42))
+    """
+
+    name = "product"
+
+    def _size(self, n):
+        return _product_size(n)
+
+    def _build(self, x, new_var, out):
+        q = math.isqrt(len(x) - 1) + 1
+        p = -(-len(x) // q)
+        rows = [new_var() for _ in range(p)]
+        cols = [new_var() for _ in range(q)]
+        for i, xi in enumerate(x):
+            r, c = divmod(i, q)
+            out.append((-xi, rows[r]))
+            out.append((-xi, cols[c]))
+        self.build(rows, new_var, out)
+        self.build(cols, new_var, out)
+
+
+@lru_cache(maxsize=None)
+def _product_size(n):
+    if n <= SMALL:
+        return n * (n - 1) // 2, 0
+    q = math.isqrt(n - 1) + 1
+    p = -(-n // q)
+    rows, rows_aux = _product_size(p)
+    cols, cols_aux = _product_size(q)
+    return 2 * n + rows + cols, p + q + rows_aux + cols_aux
+
+
+class Bimander(Family):
+    """The bimander encoding (V.-H. Nguyen and S. T. Mai, "A new method to encode the
+    at-most-one constraint into SAT", SoICT 2015), with groups of 2 ("half").
+
+    The literals are cut into m = ⌈n/2⌉ groups of two in order (the last one may be
+    alone); pairwise inside each group, and the binary encoding between groups: with
+    k = ⌈log₂ m⌉ new bits, every member of group g forces the bits to spell g.
+    ⌊n/2⌋ + n·k clauses and k new variables (for n ≥ 4; pairwise below).
+
+    >>> print(family("bimander").render([1, 2, 3, 4], 4)[0], end="")
+    -1 -2 0
+    -1 -5 0
+    -2 -5 0
+    -3 -4 0
+    -3 5 0
+    -4 5 0
+    """
+
+    name = "bimander"
+    group = 2
+
+    def _size(self, n):
+        g = self.group
+        k = ceil_log2(-(-n // g))
+        q, r = divmod(n, g)
+        return q * (g * (g - 1) // 2) + r * (r - 1) // 2 + n * k, k
+
+    def _build(self, x, new_var, out):
+        g = self.group
+        groups = [x[start:start + g] for start in range(0, len(x), g)]
+        bits = [new_var() for _ in range(ceil_log2(len(groups)))]
+        for index, members in enumerate(groups):
+            out.extend((-a, -b) for i, a in enumerate(members) for b in members[i + 1:])
+            for a in members:
+                for j, b in enumerate(bits):
+                    out.append((-a, b if index >> j & 1 else -b))
+
+
+FAMILIES = {"pairwise": Pairwise, "sequential": Sequential, "ladder": Ladder,
+            "binary": Binary, "commander": Commander, "product": Product,
+            "bimander": Bimander}
+
+# Other names in use for the same families.
+ALIASES = {"bitwise": "binary", "naive": "pairwise", "binomial": "pairwise"}
 
 
 def family(name):
-    """The at-most-one family called ``name``."""
+    """The at-most-one family called ``name``.
+
+    >>> sorted(FAMILIES)
+    ['bimander', 'binary', 'commander', 'ladder', 'pairwise', 'product', 'sequential']
+    """
     try:
-        return FAMILIES[name]()
+        return FAMILIES[ALIASES.get(name, name)]()
     except KeyError:
         raise UsageError("unknown at-most-one family %r (choose from %s)"
                          % (name, ", ".join(FAMILIES))) from None

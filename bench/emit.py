@@ -1,0 +1,180 @@
+"""Speed and memory of writing the CNF of an empty N x N grid, against cat and a naive writer.
+
+Run as ``python bench/emit.py [--sizes 9,16,25,36,49,64] [--quick]``. For each size,
+encoding and at-most-one family one fresh Python process builds the formula and writes
+it to /dev/null (the time covers ``encode``, the counting pass for the header and the
+writing; not the interpreter's start), then reports its peak RSS and the RSS it had
+before ``encode``; the best time of ``--runs`` processes counts (wall clock, and CPU
+time, steadier on a busy machine). Beside it:
+
+- ``cat``: the same bytes, written once to a temporary file, then ``cat FILE >
+  /dev/null`` timed through a shell (best of ``--runs``, process start included);
+- ``naive``: the same formula written one ``print`` per clause from
+  ``Formula.clauses()``, in its own fresh process, only for sizes up to
+  ``--naive-max`` (it is slow).
+
+The table is markdown, ready for the README. Targets of the issue: ours at least 10x
+faster than naive, within 5x of cat, peak RSS flat in N.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENCODINGS = ("minimal", "efficient", "extended")
+FAMILIES = ("pairwise", "sequential", "ladder", "binary", "commander", "product", "bimander")
+
+
+# ---- one case, in a child process -----------------------------------------------------
+
+def peak_rss_mb():
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def run_case(size, encoding, amo, mode, keep):
+    """Time one way of writing the formula; print a JSON line of facts."""
+    sys.path.insert(0, str(ROOT))
+    from dimacs_sudoku.encodings import encode
+    from dimacs_sudoku.grid import Grid
+
+    grid = Grid.empty(size)
+    rss_before = peak_rss_mb()
+    with open(os.devnull, "w") as out:
+        start, cpu = time.perf_counter(), time.process_time()
+        formula = encode(grid, encoding=encoding, amo=amo)
+        if mode == "ours":
+            formula.write(out)
+        else:
+            out.write(formula.header())
+            for clause in formula.clauses():
+                print(" ".join(map(str, clause)) + " 0", file=out)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    facts = {"seconds": seconds, "cpu": cpu, "rss_mb": peak_rss_mb(),
+             "rss_start_mb": rss_before, "vars": formula.num_vars,
+             "clauses": formula.num_clauses}
+    if keep:
+        with open(keep, "w") as out:
+            formula.write(out)
+        facts["bytes"] = os.path.getsize(keep)
+    print(json.dumps(facts))
+
+
+def child(size, encoding, amo, mode, keep=None):
+    argv = [sys.executable, __file__, "--case", "%d,%s,%s,%s" % (size, encoding, amo, mode)]
+    if keep:
+        argv += ["--keep", keep]
+    done = subprocess.run(argv, stdout=subprocess.PIPE, check=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def time_cat(path, runs=3):
+    best = None
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run("cat '%s' > /dev/null" % path, shell=True, check=True)
+        seconds = time.perf_counter() - start
+        best = seconds if best is None else min(best, seconds)
+    return best
+
+
+# ---- the table ---------------------------------------------------------------------
+
+def measure(size, encoding, amo, naive, work, runs):
+    path = os.path.join(work, "%d-%s-%s.cnf" % (size, encoding, amo))
+    ours = child(size, encoding, amo, "ours", keep=path)
+    # The first run also wrote the file for cat; the best of the next runs counts.
+    again = [child(size, encoding, amo, "ours") for _ in range(max(runs - 1, 1))]
+    ours["seconds"] = min(facts["seconds"] for facts in again)
+    ours["cpu"] = min(facts["cpu"] for facts in again)
+    ours["rss_mb"] = max(facts["rss_mb"] for facts in again)
+    ours["rss_start_mb"] = max(facts["rss_start_mb"] for facts in again)
+    ours["cat"] = time_cat(path, runs)
+    os.unlink(path)
+    if naive:
+        ours["naive"] = child(size, encoding, amo, "naive")["seconds"]
+    return ours
+
+
+def row(size, encoding, amo, facts):
+    mb = facts["bytes"] / 1e6
+    ours = facts["seconds"]
+    naive = facts.get("naive")
+    return ("| %dx%d | %s | %s | %s | %s | %.1f | %.3f | %.3f | %.0f | %.0f (%.0f) | %.4f | %.1f "
+            "| %s | %s |"
+            % (size, size, encoding, amo, format(facts["vars"], ","),
+               format(facts["clauses"], ","), mb, ours, facts["cpu"], mb / ours,
+               facts["rss_mb"], facts["rss_start_mb"], facts["cat"], ours / facts["cat"],
+               "%.3f" % naive if naive else "-", "%.1f" % (naive / ours) if naive else "-"))
+
+
+HEADER = ("| grid | encoding | amo | vars | clauses | MB | ours s | ours CPU s | MB/s "
+          "| peak RSS MB (at start) | cat s | ours/cat | naive s | naive/ours |\n"
+          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=None, help="grid sizes, e.g. 9,16,25")
+    parser.add_argument("--encodings", default=",".join(ENCODINGS))
+    parser.add_argument("--amo", default=",".join(FAMILIES), help="at-most-one families")
+    parser.add_argument("--quick", action="store_true",
+                        help="sizes 9,16,25, extended only, naive up to 16 (under a minute)")
+    parser.add_argument("--naive-max", type=int, default=None,
+                        help="time the naive writer up to this size (default 25; 16 quick)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="fresh processes per case; the best time counts (default 3)")
+    parser.add_argument("--pairwise-max", type=int, default=49,
+                        help="skip pairwise above this size (64x64 pairwise is 33M clauses)")
+    parser.add_argument("--case", help=argparse.SUPPRESS)
+    parser.add_argument("--keep", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case:
+        size, encoding, amo, mode = args.case.split(",")
+        return run_case(int(size), encoding, amo, mode, args.keep)
+
+    if args.quick:
+        sizes = args.sizes or "9,16,25"
+        encodings = ["extended"] if args.encodings == ",".join(ENCODINGS) else \
+            args.encodings.split(",")
+        naive_max = 16 if args.naive_max is None else args.naive_max
+    else:
+        sizes = args.sizes or "9,16,25,36,49,64"
+        encodings = args.encodings.split(",")
+        naive_max = 25 if args.naive_max is None else args.naive_max
+    sizes = [int(s) for s in sizes.split(",")]
+    families = args.amo.split(",")
+
+    started = time.perf_counter()
+    load = os.getloadavg()[0]
+    work = tempfile.mkdtemp(prefix="dimacs-sudoku-emit-")
+    print("Writing the CNF of the empty grid to /dev/null, one fresh process per case; "
+          "naive timed up to %dx%d only.\n" % (naive_max, naive_max))
+    print(HEADER)
+    try:
+        for size in sizes:
+            for encoding in encodings:
+                for amo in families:
+                    if amo == "pairwise" and size > args.pairwise_max:
+                        continue
+                    facts = measure(size, encoding, amo, size <= naive_max, work, args.runs)
+                    print(row(size, encoding, amo, facts), flush=True)
+    finally:
+        os.rmdir(work)
+    python = subprocess.run([sys.executable, "-c", "import sys; print(sys.version.split()[0])"],
+                            stdout=subprocess.PIPE, text=True).stdout.strip()
+    print("\nPython %s, %d CPUs, load average %.1f at the start and %.1f at the end; whole "
+          "run %.0f s. Times are wall clock, best of %d fresh processes. ours/cat: lower is "
+          "better; naive/ours: higher is better."
+          % (python, os.cpu_count(), load, os.getloadavg()[0], time.perf_counter() - started,
+             args.runs))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
