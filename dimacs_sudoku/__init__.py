@@ -19,7 +19,7 @@ _EXPORTS = {
     "read_dimacs": "dimacs",
     "read_result": "model", "Result": "model",
     "solve_cnf": "solvers", "run_solver": "solvers",
-    "decode": "decode", "solve": "decode",
+    "decode": "decoding", "solve": "decoding",
 }
 
 

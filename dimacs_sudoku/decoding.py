@@ -72,7 +72,8 @@ class CnfInfo:
             elif rows:
                 info.givens = Grid([int(v) for row in rows for v in row.split()],
                                    size=info.size, box=info.box, source=source)
-        if varmap:
+        if varmap or fixed or fields.get("reduced", "").startswith("yes"):
+            # A reduced CNF; with no varmap at all, propagation solved the puzzle.
             info.varmap = varmap
             info.fixed = fixed
         return info

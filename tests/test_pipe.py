@@ -102,7 +102,7 @@ def random_solution(size, box, rng):
        seed=st.integers(0, 2 ** 32 - 1), keep=st.floats(0.0, 1.0))
 def test_round_trip_random_puzzles(shape, seed, keep):
     """Random valid grid, cells blanked, CNF, bundled solver, decode: valid, agrees."""
-    from dimacs_sudoku.decode import decode_result
+    from dimacs_sudoku.decoding import decode_result
     from dimacs_sudoku.encodings import encode
     from dimacs_sudoku.grid import Grid
     from dimacs_sudoku.solvers import solve_clauses

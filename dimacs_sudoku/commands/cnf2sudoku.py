@@ -72,7 +72,7 @@ def render(grid, output_format, givens):
 
 
 def decode_command(result, output, cnf, size, box, numbering, output_format):
-    from ..decode import CnfInfo, decode_result
+    from ..decoding import CnfInfo, decode_result
     from ..grid import Grid, parse_box
     from ..model import iter_results
 

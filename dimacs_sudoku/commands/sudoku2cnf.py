@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import PuzzleError, UsageError
+from ..errors import NoSolution, PuzzleError, UsageError
 from . import common
 
 HELP = """Write the DIMACS CNF of a Sudoku puzzle: the rules plus its givens.
@@ -24,10 +24,18 @@ Examples:
   echo 1..44......33..1 | sudoku2cnf --encoding minimal
   sudoku2cnf --index 3 top95.txt > third.cnf
   sudoku2cnf --output-dir cnf/ top95.txt
+  sudoku2cnf --reduce big.txt -o big.cnf && cadical -q big.cnf | cnf2sudoku --cnf big.cnf
+
+\b
+--reduce writes the reduced encoding of Kwon & Jain (2006): no variable or
+clause for what the givens decide; the open candidates are numbered 1..K and
+"c varmap:" / "c fixed:" header lines map them back (cnf2sudoku --cnf reads
+them). --propagate also places naked and hidden singles before writing; a
+puzzle they solve gives "p cnf 0 0", and one they prove impossible exits 4.
 
 \b
 Exit codes:
-""" + common.exit_code_table([0, 2, 3, 8])
+""" + common.exit_code_table([0, 2, 3, 4, 8])
 
 app = common.make_app(HELP)
 
@@ -58,14 +66,21 @@ def sudoku2cnf(
                                   help="standard, or decimal (147 = r1 c4 d7)"),
     comments: str = typer.Option("header", "--comments", metavar="WHICH",
                                  help="none, header, or full (label every clause group)"),
+    reduce: bool = typer.Option(False, "--reduce", "-r",
+                                help="drop what the givens fix (Kwon & Jain 2006)"),
+    propagate: bool = typer.Option(False, "--propagate", "-p",
+                                   help="place naked and hidden singles first "
+                                        "(implies --reduce)"),
 ):
     return common.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
-                      size, box, input_format, encoding, amo, numbering, comments)
+                      size, box, input_format, encoding, amo, numbering, comments,
+                      reduce, propagate)
 
 
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
-                   amo, numbering, comments):
+                   amo, numbering, comments, reduce=False, propagate=False):
     from ..encodings import ENCODINGS, encode
+    from ..encodings.reduced import reduced_formula
     from ..grid import parse_box
     from ..puzzle import read_puzzles
 
@@ -85,8 +100,18 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
 
     def cnf_of(grid):
         grid.check_givens()
-        formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
-                         source="%s:%d" % (source, grid.line) if grid.line else source)
+        where = "%s:%d" % (source, grid.line) if grid.line else source
+        if reduce or propagate:
+            try:
+                formula = reduced_formula(grid, encoding=encoding, amo=amo,
+                                          numbering=numbering, propagate=propagate,
+                                          source=where)
+            except NoSolution as error:
+                error.source, error.line = source, grid.line
+                raise
+        else:
+            formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
+                             source=where)
         if comments == "none":
             formula.comments = []
         return formula

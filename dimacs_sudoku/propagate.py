@@ -1,0 +1,522 @@
+"""Candidates from the givens, and naked and hidden singles to a fixpoint.
+
+A candidate set is a bitmask per cell: bit ``d - 1`` set when digit d may still go
+there; a filled cell has one bit. Two rules place digits until neither applies:
+
+- naked single: a cell with one candidate left holds it;
+- hidden single: a digit with one place left in a unit (row, column, box, or any
+  extra unit of the layout) goes there.
+
+These are exactly what unit propagation does on the extended encoding, so a puzzle
+they solve has one solution; a puzzle they bring to a contradiction (a cell with no
+candidate, a digit with no place in a unit) has none, and :class:`Contradiction`
+(a :class:`~dimacs_sudoku.errors.NoSolution`, exit code 4) names the cell or unit.
+Givens that clash directly are a :class:`~dimacs_sudoku.errors.PuzzleError` (exit 3).
+
+Two engines give the same results. Standard grids up to 16x16 keep every candidate
+in one Python integer seen four ways (:class:`SwarEngine`): each wave of singles is a
+few dozen whole-integer operations, the fast path of the batch solver. Other grids keep
+one N-bit mask per cell and a used-digit mask per unit (:class:`UnitEngine`), and
+re-examine only what the last wave touched.
+
+>>> from dimacs_sudoku.grid import Grid
+>>> result = propagate(Grid.from_line("1..4" "4..." "...3" "3..1"))
+>>> "".join(map(str, result.cells))
+'1234431221433421'
+>>> [bin(m) for m in candidates(Grid.from_line("1..4" "4..." "...3" "3..1"))[:3]]
+['0b1', '0b110', '0b110']
+>>> propagate(Grid.from_line("12.." "..3." "...." "...."))  # r1c3 is 4, then r1c4 3
+Traceback (most recent call last):
+  ...
+dimacs_sudoku.propagate.Contradiction: no solution: no digit fits r1c4
+"""
+
+from collections import namedtuple
+from functools import reduce
+from operator import and_, or_
+
+from .errors import NoSolution
+from .grid import cell_name, symbol
+
+Propagation = namedtuple("Propagation", "cells candidates placed")
+Propagation.__doc__ = """The fixpoint: ``cells`` (digits, 0 for open), ``candidates``
+(a bitmask per cell) and ``placed`` (how many digits the singles added)."""
+
+
+class Contradiction(NoSolution):
+    """The givens leave a cell with no candidate, or a digit with no place in a unit:
+    the puzzle has no solution. ``cell``, ``unit`` (a name) and ``digit`` say where."""
+
+    def __init__(self, message, cell=None, unit=None, digit=None, source=None, line=None):
+        super().__init__("no solution: " + message, source, line)
+        self.cell, self.unit, self.digit = cell, unit, digit
+
+
+def _clash(layout, cells, grid):
+    """Raise the PuzzleError of ``grid.check_givens`` for givens that clash."""
+    from .grid import Grid
+    if grid is None or list(grid.cells) != list(cells):
+        grid = Grid(cells, layout=layout)
+    grid.check_givens()
+    raise AssertionError("givens clash but check_givens found nothing")
+
+
+def no_fit(size, cell, grid=None):
+    return Contradiction("no digit fits %s" % cell_name(size, cell), cell=cell,
+                         source=getattr(grid, "source", None), line=getattr(grid, "line", None))
+
+
+def no_place(size, unit_name, digit, grid=None):
+    return Contradiction("digit %s has no place in %s" % (symbol(digit, size), unit_name),
+                         unit=unit_name, digit=digit, source=getattr(grid, "source", None),
+                         line=getattr(grid, "line", None))
+
+
+# ---- the four-view engine, for standard grids up to 16x16 --------------------
+
+class Inconsistent(Exception):
+    """Raised by :class:`SwarEngine` when the singles meet a contradiction (no message:
+    the batch solver only needs "no solution"; :func:`propagate` asks the per-cell
+    engine for the message)."""
+
+
+class SwarEngine:
+    """Singles (and box-line eliminations) over four views of the candidates at once.
+
+    The candidates live in one Python integer made of 4*N² fields of W = N+1 bits (N
+    candidate bits and a guard bit): one field per cell (its digits), per (digit, row)
+    (its columns), per (digit, column) (its rows) and per (digit, box) (its places).
+    A naked single is a cell field with one bit, a hidden single a row, column or box
+    field with one bit; SIMD-within-a-register arithmetic finds every field with exactly
+    one bit in a handful of whole-integer operations (``(X|G) - L`` turns each field
+    into its value minus one without borrowing across the guards). Placing digits
+    clears their cells and their peers' bits in all four views with one precomputed mask
+    each, folded in by ``functools.reduce``. A placed cell leaves every view, so every
+    single found is new; an empty field is either done or a contradiction, told apart
+    once, at the end, with the placed bits.
+
+    Box-line eliminations (locked candidates: a digit confined to one row or column of
+    a box, or to one box of a row or column) are the same trick one level up: each field
+    is folded to one bit per box row / band / stack / box column, and a field with one
+    such bit left eliminates the digit from the rest of the crossing unit. They are what
+    unit propagation adds on tdoku's "augmented" encoding; :meth:`run` applies them only
+    when asked (the batch solver does; ``sudoku2cnf --propagate`` sticks to singles).
+
+    Standard layouts only (rows, columns, boxes; no extra units), N <= 16.
+    """
+
+    MAX_SIZE = 16
+
+    def __init__(self, layout):
+        n = layout.size
+        R, C = layout.box
+        nn = n * n
+        W = n + 1
+        self.layout = layout
+        self.size = n
+        self.width = W
+        fields = 4 * nn
+        self.G = G = sum(1 << (f * W + n) for f in range(fields))
+        self.L = L = sum(1 << (f * W) for f in range(fields))
+        self.full = full = G - L
+        part = nn * W
+        self.cell_part = (1 << part) - 1 - sum(1 << (f * W + n) for f in range(nn))
+
+        def box_of(r, c):
+            return (r // R) * (n // C) + c // C, (r % R) * C + c % C
+
+        pos = []                  # q = cell*N + d -> its four bit positions
+        for cell in range(nn):
+            r, c = divmod(cell, n)
+            b, k = box_of(r, c)
+            for d in range(n):
+                pos.append((cell * W + d, part + (d * n + r) * W + c,
+                            2 * part + (d * n + c) * W + r, 3 * part + (d * n + b) * W + k))
+        self.pos = pos
+        bits = []
+        for ps in pos:
+            m = 0
+            for p in ps:
+                m |= 1 << p
+            bits.append(m)
+        self.bits = bits
+        # q of every bit position, indexed by position + 1 (what bit_length gives)
+        where = [0] * (fields * W + 2)
+        for q, ps in enumerate(pos):
+            for p in ps:
+                where[p + 1] = q
+        self.where = where
+        units = [cells for _, cells in layout.units]
+        digit_in = [[0] * n for _ in units]       # unit, digit -> bits of its cells
+        for u, cells in enumerate(units):
+            for d in range(n):
+                m = 0
+                for cell in cells:
+                    m |= bits[cell * n + d]
+                digit_in[u][d] = m
+        cell_all = []
+        for cell in range(nn):
+            m = 0
+            for d in range(n):
+                m |= bits[cell * n + d]
+            cell_all.append(m)
+        self.cell_all = cell_all
+        # placing q clears its cell and its digit in its row, column and box
+        clear = []
+        for cell in range(nn):
+            r, c = divmod(cell, n)
+            b = box_of(r, c)[0]
+            for d in range(n):
+                clear.append(full & ~(cell_all[cell] | digit_in[r][d] | digit_in[n + c][d]
+                                      | digit_in[2 * n + b][d]))
+        self.clear = clear
+        self.cell_q = [cell * n - 1 for cell in range(nn)]   # q = cell*N - 1 + digit
+
+        # box-line eliminations: (shifts, origin mask, table position -> mask)
+        self.locked = []
+        ys = []                    # per fold: shifts, origins, what each origin clears
+        rows = [units[r] for r in range(n)]
+        cols = [units[n + c] for c in range(n)]
+        boxes = [units[2 * n + b] for b in range(n)]
+
+        def outside(unit_cells, keep, d):
+            m = 0
+            for cell in unit_cells:
+                if cell not in keep:
+                    m |= bits[cell * n + d]
+            return full & ~m
+
+        fold1 = {}                 # shifts 0..C-1: row bands, box rows
+        fold2 = {}                 # shifts 0..R-1: column stacks
+        fold3 = {}                 # shifts 0, C, ..: box columns
+        for d in range(n):
+            for r in range(n):
+                for g in range(n // C):
+                    b = box_of(r, g * C)[0]
+                    fold1[part + (d * n + r) * W + g * C] = outside(boxes[b], set(rows[r]), d)
+            for c in range(n):
+                for g in range(n // R):
+                    b = box_of(g * R, c)[0]
+                    fold2[2 * part + (d * n + c) * W + g * R] = outside(boxes[b], set(cols[c]), d)
+            for b in range(n):
+                top, left = (b // (n // C)) * R, (b % (n // C)) * C
+                for i in range(R):
+                    fold1[3 * part + (d * n + b) * W + i * C] = outside(rows[top + i],
+                                                                        set(boxes[b]), d)
+                for j in range(C):
+                    fold3[3 * part + (d * n + b) * W + j] = outside(cols[left + j],
+                                                                    set(boxes[b]), d)
+        if R == C:
+            fold1.update(fold2)
+            plan = [(tuple(range(C)), fold1), (tuple(i * C for i in range(R)), fold3)]
+        else:
+            plan = [(tuple(range(C)), fold1), (tuple(range(R)), fold2),
+                    (tuple(i * C for i in range(R)), fold3)]
+        for shifts, table in plan:
+            origins = 0
+            lookup = [full] * (fields * W + 2)
+            for p, m in table.items():
+                origins |= 1 << p
+                lookup[p + 1] = m
+            self.locked.append((shifts, origins, lookup))
+
+    def start_q(self, cells):
+        """The q of every given (``cells``: digits, 0 blank)."""
+        return [q + d for q, d in zip(self.cell_q, cells) if d]
+
+    def run(self, cells, locked=False):
+        """Propagate from the givens ``cells``: ``(X, placed)``, the open candidates
+        (0 when solved) and the q = cell*N + digit - 1 of every digit placed, givens
+        first (perhaps with repeats). Raises :class:`Inconsistent`."""
+        n = self.size
+        G, L = self.G, self.L
+        where = self.where
+        clear = self.clear
+        X = self.full
+        qs = self.start_q(cells)
+        placed = []
+        applied = [0] * len(self.locked)
+        while True:
+            if qs:
+                X = reduce(and_, map(clear.__getitem__, qs), X)
+                placed += qs
+                qs = []
+            t = (X | G) - L
+            s = (t & G) ^ ((((X & t) | G) - L) & G)
+            if s:
+                x = X & (s - (s >> n))
+                while x:
+                    top = x.bit_length()
+                    qs.append(where[top])
+                    x ^= 1 << (top - 1)
+                continue
+            if not (locked and X):
+                break
+            before = X
+            for k, (shifts, origins, lookup) in enumerate(self.locked):
+                Y = X
+                for sh in shifts[1:]:
+                    Y |= X >> sh
+                Y &= origins
+                t = (Y | G) - L
+                s = (t & G) ^ ((((Y & t) | G) - L) & G)
+                y = Y & (s - (s >> n)) & ~applied[k]
+                if y:
+                    applied[k] |= y
+                    while y:
+                        top = y.bit_length()
+                        X &= lookup[top]
+                        y ^= 1 << (top - 1)
+            if X == before:
+                break
+        self.check(X, placed)
+        return X, placed
+
+    def check(self, X, placed):
+        """Raise :class:`Inconsistent` unless every field of the four views holds a
+        candidate or one placed digit, and none holds two placed digits."""
+        if not placed:
+            P = 0
+        else:
+            P = reduce(or_, map(self.bits.__getitem__, placed))
+        G, L = self.G, self.L
+        A = X | P
+        if ((A | G) - L) & G != G:
+            raise Inconsistent()
+        t = (P | G) - L
+        if (((P & t) | G) - L) & G:
+            raise Inconsistent()
+
+    def cells_of(self, cells, placed):
+        """The digits of the grid after placing ``placed`` (a new list)."""
+        out = list(cells)
+        n = self.size
+        for q in placed:
+            out[q // n] = q % n + 1
+        return out
+
+    def masks(self, X, cells):
+        """The candidate bitmask of every cell: open cells from ``X``, filled ones from
+        ``cells``."""
+        n, W = self.size, self.width
+        field = (1 << n) - 1
+        return [(X >> (cell * W)) & field if not d else 1 << (d - 1)
+                for cell, d in enumerate(cells)]
+
+    def open_candidates(self, X):
+        """The q of every open candidate, in increasing order."""
+        x = X & self.cell_part
+        where = self.where
+        out = []
+        while x:
+            top = x.bit_length()
+            out.append(where[top])
+            x ^= 1 << (top - 1)
+        out.reverse()
+        return out
+
+
+# ---- the per-cell engine, for large grids -----------------------------------
+
+class UnitEngine:
+    """Singles over a bitmask per cell and a used-digit mask per unit.
+
+    Eliminations are lazy: a placement only marks its units; the next wave refreshes
+    the candidates of the open cells in those units, and looks for hidden singles in
+    the units of the cells that changed.
+    """
+
+    def __init__(self, layout):
+        self.layout = layout
+        self.size = layout.size
+        self.full = (1 << layout.size) - 1
+        self.units = [tuple(cells) for _, cells in layout.units]
+        self.units_of = [tuple(us) for us in layout.units_of_cell()]
+
+    def used_masks(self, cells, grid=None):
+        used = []
+        for cells_u in self.units:
+            m = 0
+            for c in cells_u:
+                d = cells[c]
+                if d:
+                    bit = 1 << (d - 1)
+                    if m & bit:
+                        _clash(self.layout, cells, grid)
+                    m |= bit
+            used.append(m)
+        return used
+
+    def start(self, cells, grid=None):
+        """``(cand, used)``: candidate masks from the givens and used masks per unit."""
+        used = self.used_masks(cells, grid)
+        full = self.full
+        units_of = self.units_of
+        cand = []
+        for c, d in enumerate(cells):
+            if d:
+                cand.append(1 << (d - 1))
+                continue
+            m = full
+            for u in units_of[c]:
+                m &= ~used[u]
+            if not m:
+                raise no_fit(self.size, c, grid)
+            cand.append(m)
+        return cand, used
+
+    def check_units(self, cells, cand, used, grid=None, which=None):
+        """Raise Contradiction if a unit (of ``which``, default all) has a digit
+        neither placed nor possible."""
+        full = self.full
+        units = self.units
+        for u in (range(len(units)) if which is None else which):
+            have = used[u]
+            for c in units[u]:
+                if not cells[c]:
+                    have |= cand[c]
+            if have != full:
+                missing = full & ~have
+                raise no_place(self.size, self.layout.units[u][0],
+                               (missing & -missing).bit_length(), grid)
+
+    def fixpoint(self, cells, cand, used, hidden=True, grid=None):
+        """Place singles until none is left; updates ``cells``, ``cand`` and ``used``
+        in place and returns how many digits were placed."""
+        n = self.size
+        units = self.units
+        units_of = self.units_of
+        open_cells = [c for c in range(len(cells)) if not cells[c]]
+        refresh = open_cells                  # cells whose candidates may shrink
+        placed_count = 0
+        first = True
+        touched = set()                       # units of the cells placed last wave
+        while True:
+            changed_units = touched
+            found = []
+            for c in refresh:
+                if cells[c]:
+                    continue
+                m = cand[c]
+                for u in units_of[c]:
+                    m &= ~used[u]
+                if m != cand[c]:
+                    cand[c] = m
+                    changed_units.update(units_of[c])
+                if not m:
+                    raise no_fit(n, c, grid)
+                if not m & (m - 1):
+                    found.append((c, m, -1))
+            if hidden:
+                if first:
+                    changed_units = range(len(units))
+                    first = False
+                for u in changed_units:
+                    ones = twos = 0
+                    for c in units[u]:
+                        if not cells[c]:
+                            m = cand[c]
+                            twos |= ones & m
+                            ones |= m
+                    x = ones & ~twos & ~used[u]
+                    while x:
+                        bit = x & -x
+                        x ^= bit
+                        for c in units[u]:
+                            if not cells[c] and cand[c] & bit:
+                                found.append((c, bit, u))
+                                break
+            if not found:
+                return placed_count
+            touched = set()
+            for c, bit, u in found:
+                d = bit.bit_length()
+                if cells[c]:
+                    if cells[c] == d:
+                        continue
+                    if u < 0:
+                        raise no_fit(n, c, grid)
+                    raise no_place(n, self.layout.units[u][0], d, grid)
+                for w in units_of[c]:
+                    if used[w] & bit:
+                        if u < 0:
+                            raise no_fit(n, c, grid)
+                        raise no_place(n, self.layout.units[u][0], d, grid)
+                cells[c] = d
+                cand[c] = bit
+                placed_count += 1
+                for w in units_of[c]:
+                    used[w] |= bit
+                touched.update(units_of[c])
+            refresh = set().union(*[units[w] for w in touched])
+
+
+# ---- the public functions -------------------------------------------------------
+
+_ENGINES = {}
+
+
+def layout_key(layout):
+    """A hashable key for a layout: size, box, and the extra units."""
+    n = layout.size
+    return (n, layout.box, tuple(cells for _, cells in layout.units[3 * n:]))
+
+
+def is_standard(layout):
+    """Rows, columns and boxes only."""
+    return len(layout.units) == 3 * layout.size
+
+
+def engine(layout, kind=None):
+    """The engine for ``layout`` (cached): ``"swar"`` for standard grids up to 16x16,
+    else ``"unit"``."""
+    if kind is None:
+        kind = ("swar" if is_standard(layout) and layout.size <= SwarEngine.MAX_SIZE
+                else "unit")
+    key = (kind, layout_key(layout))
+    found = _ENGINES.get(key)
+    if found is None:
+        found = _ENGINES[key] = (SwarEngine if kind == "swar" else UnitEngine)(layout)
+        if len(_ENGINES) > 32:
+            _ENGINES.pop(next(iter(_ENGINES)))
+    return found
+
+
+def candidates(grid):
+    """The candidate bitmask of every cell from the givens alone (bit d-1 for digit
+    d; a given's cell has its digit only).
+
+    Raises PuzzleError for clashing givens and Contradiction for an open cell with no
+    candidate or a unit with no place for a digit."""
+    eng = engine(grid.layout, "unit")
+    cand, used = eng.start(grid.cells, grid)
+    eng.check_units(grid.cells, cand, used, grid)
+    return cand
+
+
+def propagate(grid, hidden=True, kind=None):
+    """Naked singles (and hidden singles, unless ``hidden`` is false) from the givens
+    to a fixpoint: a :class:`Propagation` of cells, candidates and the count placed.
+
+    Raises PuzzleError for clashing givens and Contradiction when the singles find
+    that the puzzle has no solution."""
+    eng = engine(grid.layout, kind)
+    if isinstance(eng, SwarEngine) and hidden:
+        try:
+            X, placed = eng.run(grid.cells)
+        except Inconsistent:
+            _slow_propagate(grid, hidden)        # raises with a message
+            raise Contradiction("the singles contradict each other") from None
+        cells = eng.cells_of(grid.cells, placed)
+        return Propagation(cells, eng.masks(X, cells), sum(1 for d in cells if d)
+                           - grid.givens_count())
+    return _slow_propagate(grid, hidden)
+
+
+def _slow_propagate(grid, hidden):
+    eng = engine(grid.layout, "unit")
+    cells = list(grid.cells)
+    cand, used = eng.start(cells, grid)
+    count = eng.fixpoint(cells, cand, used, hidden, grid)
+    eng.check_units(cells, cand, used, grid)
+    return Propagation(cells, cand, count)

@@ -1,0 +1,290 @@
+"""The reduced encoding (Kwon & Jain 2006), propagation, and sudoku2cnf --reduce/--propagate."""
+
+import random
+import time
+from pathlib import Path
+
+import pycosat
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dimacs_sudoku.decoding import CnfInfo, decode
+from dimacs_sudoku.encodings import encode
+from dimacs_sudoku.encodings.reduced import number_lines, reduced_formula
+from dimacs_sudoku.errors import NoSolution, PuzzleError
+from dimacs_sudoku.grid import Grid, Layout
+from dimacs_sudoku.propagate import Contradiction, candidates, propagate
+
+from conftest import require_solver
+from support import INKALA, INKALA_SOLUTION, command, shell
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+# 9x9 puzzles with one solution each, and the solutions.
+PUZZLES = [
+    (INKALA, INKALA_SOLUTION),
+    ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+     "417369825632158947958724316825437169791586432346912758289643571573291684164875293"),
+    ("52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+     "527316489896542731314987562172453896689271354453698217941825673765134928238769145"),
+]
+SMALL4 = "1..4" "4..." "...3" "3..1"
+SMALL4_SOLUTION = "1234431221433421"
+FAMILIES = ("pairwise", "sequential", "commander", "product")
+
+
+def models(formula, limit=None):
+    """The decoded solutions of a formula (through its own header comments)."""
+    info = CnfInfo.from_comments(formula.comments)
+    found = []
+    for model in pycosat.itersolve(list(formula.clauses()), vars=formula.num_vars):
+        grid = decode([v for v in model if v > 0], size=info.size, box=info.box,
+                      givens=info.givens, varmap=info.varmap, fixed=info.fixed)
+        found.append(grid.to_line())
+        if limit and len(found) >= limit:
+            break
+    return found
+
+
+def plain_models(grid, encoding, amo, limit=2):
+    formula = encode(grid, encoding=encoding, amo=amo)
+    found = []
+    for model in pycosat.itersolve(list(formula.clauses()), vars=formula.num_vars):
+        found.append(decode([v for v in model if v > 0], size=grid.size).to_line())
+        if len(found) >= limit:
+            break
+    return found
+
+
+@pytest.mark.parametrize("encoding", ["minimal", "efficient", "extended"])
+@pytest.mark.parametrize("amo", FAMILIES)
+def test_reduced_and_full_agree(encoding, amo):
+    for line, solution in PUZZLES[:2]:
+        grid = Grid.from_line(line)
+        for propagated in (False, True):
+            reduced = reduced_formula(grid, encoding, amo, propagate=propagated)
+            assert models(reduced, limit=2) == [solution]
+            assert reduced.num_clauses < encode(grid, encoding=encoding, amo=amo).num_clauses
+    if amo == "pairwise":
+        assert plain_models(Grid.from_line(PUZZLES[0][0]), encoding, amo) == [PUZZLES[0][1]]
+
+
+@pytest.mark.parametrize("encoding", ["minimal", "efficient", "extended"])
+@pytest.mark.parametrize("amo", FAMILIES)
+def test_empty_4x4_keeps_288_solutions(encoding, amo):
+    formula = reduced_formula(Grid.empty(4), encoding, amo)
+    found = models(formula)
+    assert len(found) == len(set(found)) == 288
+
+
+def test_varmap_and_fixed_comments():
+    formula = reduced_formula(Grid.from_line(SMALL4))
+    info = CnfInfo.from_comments(formula.comments)
+    assert len(info.varmap) == formula.base_vars == 20
+    assert sorted(info.fixed) == [1, 16, 20, 47, 51, 61]
+    assert "reduced: yes" in formula.to_text()
+    assert max(len(line) for line in formula.to_text().splitlines()
+               if line.startswith("c varmap")) <= 110
+
+
+def test_number_lines_split():
+    lines = number_lines("varmap", range(1, 200))
+    assert all(len(line) <= 100 for line in lines)
+    assert [int(v) for line in lines for v in line.split()[1:]] == list(range(1, 200))
+
+
+def test_decimal_numbering_decodes():
+    formula = reduced_formula(Grid.from_line(PUZZLES[0][0]), numbering="decimal")
+    assert models(formula) == [PUZZLES[0][1]]
+
+
+def test_propagation_solves_small_puzzle():
+    grid = Grid.from_line(SMALL4)
+    result = propagate(grid)
+    assert "".join(map(str, result.cells)) == SMALL4_SOLUTION
+    formula = reduced_formula(grid, propagate=True)
+    assert (formula.num_vars, formula.num_clauses) == (0, 0)
+    assert "p cnf 0 0" in formula.to_text()
+    assert models(formula) == [SMALL4_SOLUTION]
+    assert "propagated: yes" in formula.to_text()
+
+
+def test_candidates_from_givens():
+    masks = candidates(Grid.from_line(SMALL4))
+    assert masks[0] == 0b1 and masks[1] == 0b110 and masks[3] == 0b1000
+
+
+def test_contradictions_name_cell_or_unit():
+    with pytest.raises(Contradiction, match="no digit fits r1c4"):
+        propagate(Grid.from_line("12....3........."))
+    with pytest.raises(Contradiction, match="digit 3 has no place in row 1"):
+        candidates(Grid.from_line("12....3........."))
+    with pytest.raises(PuzzleError, match="contradictory givens"):
+        propagate(Grid.from_line("11.............."))
+    assert issubclass(Contradiction, NoSolution)
+
+
+def naive_singles(grid):
+    """A slow reference: naked and hidden singles to a fixpoint, or None."""
+    n = grid.size
+    units = [cells for _, cells in grid.layout.units]
+    peers = grid.layout.peers()
+    cells = list(grid.cells)
+    digits = set(range(1, n + 1))
+    while True:
+        cand = [None if cells[c] else digits - {cells[p] for p in peers[c]}
+                for c in range(n * n)]
+        if any(c is not None and not c for c in cand):
+            return None
+        single = next(((c, next(iter(m))) for c, m in enumerate(cand) if m and len(m) == 1),
+                      None)
+        if single is None:
+            for unit in units:
+                present = {cells[c] for c in unit}
+                for d in digits - present:
+                    places = [c for c in unit if cand[c] and d in cand[c]]
+                    if not places:
+                        return None
+                    if len(places) == 1:
+                        single = (places[0], d)
+                        break
+                if single:
+                    break
+        if single is None:
+            return cells
+        cells[single[0]] = single[1]
+
+
+def random_solution(n, box, rng):
+    """A random valid grid: the pattern grid with digits, rows and columns shuffled
+    within bands and stacks."""
+    R, C = box
+    base = [[(C * (r % R) + r // R + c) % n + 1 for c in range(n)] for r in range(n)]
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    bands = list(range(n // R))
+    rng.shuffle(bands)
+    rows = [b * R + i for b in bands for i in rng.sample(range(R), R)]
+    stacks = list(range(n // C))
+    rng.shuffle(stacks)
+    cols = [s * C + j for s in stacks for j in rng.sample(range(C), C)]
+    return [digits[base[r][c] - 1] for r in rows for c in cols]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]),
+       st.integers(0, 2 ** 32), st.floats(0.2, 0.9))
+def test_engines_agree_with_reference(shape, seed, blank):
+    n, box = shape
+    rng = random.Random(seed)
+    cells = random_solution(n, box, rng)
+    if rng.random() < 0.3:                      # sometimes make it contradictory
+        cells[rng.randrange(n * n)] = rng.randint(1, n)
+    cells = [0 if rng.random() < blank else d for d in cells]
+    grid = Grid(cells, size=n, box=box)
+    if grid.clashes():
+        with pytest.raises(PuzzleError):
+            propagate(grid)
+        return
+    reference = naive_singles(grid)
+    results = []
+    for kind in ("swar", "unit"):
+        try:
+            results.append(propagate(grid, kind=kind))
+        except Contradiction:
+            results.append(None)
+    if reference is None:
+        assert results == [None, None]
+    else:
+        assert results[0] is not None and results[0].cells == reference
+        assert results[0] == results[1]
+
+
+def test_extra_units_are_propagated():
+    diagonals = [("diagonal", [i * 4 + i for i in range(4)]),
+                 ("anti-diagonal", [i * 4 + 3 - i for i in range(4)])]
+    layout = Layout(4, (2, 2), diagonals)
+    grid = Grid([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], layout=layout)
+    result = propagate(grid)
+    assert result.candidates[5] & 0b1 == 0           # r2c2 is on the diagonal with r1c1
+
+
+# ---- the command line ----------------------------------------------------------------
+
+def test_sudoku2cnf_reduce_header_and_size():
+    full = command("sudoku2cnf", input=INKALA + "\n")
+    reduced = command("sudoku2cnf", "--reduce", input=INKALA + "\n")
+    assert reduced.returncode == 0, reduced.stderr
+    assert "c reduced: yes" in reduced.stdout and "c propagated: no" in reduced.stdout
+    assert "c varmap:" in reduced.stdout
+    assert len(reduced.stdout) < len(full.stdout) / 3
+    propagated = command("sudoku2cnf", "--propagate", input=SMALL4 + "\n")
+    assert "c propagated: yes" in propagated.stdout
+    assert "p cnf 0 0" in propagated.stdout
+
+
+@pytest.mark.parametrize("solver", ["bundled", "picosat", "minisat", "cadical",
+                                    "cryptominisat5"])
+def test_solved_by_propagation_decodes_with_every_solver(tmp_path, solver):
+    if solver != "bundled":
+        require_solver(solver)
+    cnf = tmp_path / "p.cnf"
+    assert command("sudoku2cnf", "--propagate", "-o", cnf, input=SMALL4 + "\n").returncode == 0
+    run = shell("cnfsolve --solver %s %s | cnf2sudoku --cnf %s" % (solver, cnf, cnf))
+    assert run.stdout.strip() == SMALL4_SOLUTION, run.stderr
+
+
+def test_inconsistent_puzzle_exit_codes():
+    run = command("sudoku2cnf", "--propagate", input="12....3.........\n")
+    assert run.returncode == 4
+    assert "no solution: no digit fits r1c4" in run.stderr
+    run = command("sudoku2cnf", "--reduce", input="12....3.........\n")
+    assert run.returncode == 4 and "digit 3 has no place in row 1" in run.stderr
+    run = command("sudoku2cnf", "--reduce", input="11..............\n")
+    assert run.returncode == 3 and "contradictory givens" in run.stderr
+
+
+def test_pipe_through_bundled_solver(tmp_path):
+    cnf = tmp_path / "inkala.cnf"
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf --reduce p.txt -o inkala.cnf && cnfsolve inkala.cnf "
+                "| cnf2sudoku --cnf inkala.cnf", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == INKALA_SOLUTION
+    assert cnf.exists()
+
+
+@pytest.mark.parametrize("options", [["--reduce"], ["--propagate"],
+                                     ["--reduce", "--amo", "sequential"],
+                                     ["--propagate", "--encoding", "minimal"]])
+def test_pipe_through_cadical(tmp_path, options):
+    require_solver("cadical")
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf %s p.txt -o p.cnf && cadical -q p.cnf | cnf2sudoku --cnf p.cnf"
+                % " ".join(options), cwd=tmp_path)
+    assert run.stdout.strip() == INKALA_SOLUTION, run.stderr
+
+
+def _large_puzzles(limit):
+    folder = SHARED_DATA / "large"
+    chosen = []
+    for path in sorted(folder.glob("*.txt")):
+        size = int(path.stem.split("-")[-2].replace("table", ""))
+        if size <= limit:
+            chosen.append((size, path))
+    return [path for _, path in sorted(chosen)]
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "large").is_dir(), reason="shared data not present")
+def test_large_puzzles_through_cadical(tmp_path):
+    """Every large puzzle up to 100x100 encodes reduced and solves through cadical
+    (64-1 is very hard for some solvers: propagated first, it is quick for cadical)."""
+    require_solver("cadical")
+    started = time.monotonic()
+    for path in _large_puzzles(100):
+        cnf = tmp_path / (path.stem + ".cnf")
+        run = shell("sudoku2cnf --propagate %s -o %s && cadical -q %s | cnf2sudoku --cnf %s "
+                    "--format line" % (path, cnf, cnf, cnf))
+        assert run.returncode == 0, (path.name, run.stderr)
+        assert run.stdout.strip(), path.name
+        assert time.monotonic() - started < 120, "too slow at %s" % path.name
