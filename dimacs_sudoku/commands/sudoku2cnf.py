@@ -61,7 +61,8 @@ def sudoku2cnf(
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
                                  help="minimal, efficient or extended"),
     amo: str = typer.Option("pairwise", "--amo", metavar="FAMILY",
-                            help="at-most-one family"),
+                            help="at-most-one family: pairwise, sequential, ladder, "
+                                 "binary, commander, product or bimander"),
     numbering: str = typer.Option("standard", "--numbering", metavar="NAME",
                                   help="standard, or decimal (147 = r1 c4 d7)"),
     comments: str = typer.Option("header", "--comments", metavar="WHICH",
