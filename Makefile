@@ -37,6 +37,9 @@ SDK := $(wildcard examples/*.sdk)
 
 examples: $(SDK:.sdk=.sol)
 
+# Keep the CNF and the solver output beside the solution, for reading.
+.PRECIOUS: examples/%.cnf examples/%.out
+
 examples/%.cnf: examples/%.sdk | $(STAMP)
 	$(BIN)/sudoku2cnf $< -o $@
 

@@ -1,0 +1,57 @@
+"""The Makefile's pattern rules, run by make as a user would, in parallel."""
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from support import BIN, INKALA_SOLUTION, ROOT
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A copy of the Makefile and the examples, with commands that run this checkout."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    for name in ("Makefile", "setup.cfg", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    (tmp_path / "stamp").write_text("")
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    commands = tmp_path / "commands"
+    commands.mkdir()
+    for name in ("sudoku2cnf", "cnfsolve", "cnf2sudoku"):
+        script = commands / name
+        script.write_text('#!/bin/sh\nexec "%s" "%s" "$@"\n' % (sys.executable, BIN / name))
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return tmp_path
+
+
+def make(project, *targets):
+    # STAMP names an up-to-date file so that make does not build a virtual environment.
+    return subprocess.run(["make", "-j4", "BIN=commands", "STAMP=stamp", *targets],
+                          cwd=project, capture_output=True, text=True, timeout=300)
+
+
+def test_pattern_rules_solve_every_example_in_parallel(project):
+    done = make(project, "examples")
+    assert done.returncode == 0, done.stderr
+    names = sorted(os.listdir(project / "examples"))
+    for stem in ("inkala", "small-6x6"):
+        for ending in (".cnf", ".out", ".sol"):
+            assert stem + ending in names
+    solution = (project / "examples" / "inkala.sol").read_text()
+    rows = [line for line in solution.splitlines() if line.startswith("|")]
+    assert "".join(ch for row in rows for ch in row if ch.isdigit()) == INKALA_SOLUTION
+    again = make(project, "examples")
+    assert "Nothing to be done" in again.stdout
+
+
+def test_a_bad_puzzle_fails_the_build_and_leaves_no_file(project):
+    (project / "examples" / "broken.sdk").write_text("11" + "." * 79 + "\n")
+    done = make(project, "examples/broken.sol")
+    assert done.returncode != 0
+    assert "r1c1" in done.stderr
+    assert not (project / "examples" / "broken.cnf").exists()
