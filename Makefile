@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
 
-.PHONY: all run test bench examples clean distclean venv
+.PHONY: all run test bench bench-full examples clean distclean venv
 .DELETE_ON_ERROR:
 
 all: run
@@ -27,8 +27,18 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# Benchmarks print ratios against baselines timed in the same run. `make bench` is
+# the quick pass (a few minutes); `make bench-full` the full tables of the README.
 bench: $(STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/startup.py
+	$(BIN)/python bench/emit.py --quick
+	$(BIN)/python bench/batch.py --quick
+
+bench-full: $(STAMP)
+	$(BIN)/python bench/startup.py --runs 50
+	$(BIN)/python bench/emit.py
+	$(BIN)/python bench/batch.py
+	$(BIN)/python bench/batch.py --large
 
 # Pattern rules: examples/NAME.sdk -> .cnf -> .out (solver output) -> .sol (solution).
 # cnfsolve exits 10 (SAT) or 20 (UNSAT) like any SAT solver; both are results.
