@@ -295,5 +295,13 @@ class Grid:
     def __str__(self):
         return self.to_text()
 
+    def _repr_svg_(self):
+        from .render import grid_svg
+        return grid_svg(self)
+
+    def _repr_html_(self):
+        from .render import grid_html
+        return grid_html(self)
+
     def __repr__(self):
         return self.to_text()

@@ -25,6 +25,7 @@ Examples:
   sudoku2cnf --index 3 top95.txt > third.cnf
   sudoku2cnf --output-dir cnf/ top95.txt
   sudoku2cnf --reduce big.txt -o big.cnf && cadical -q big.cnf | cnf2sudoku --cnf big.cnf
+  sudoku2cnf p.txt --exclude p.sol | picosat   # exit 20: p.sol is the only solution
 
 \b
 --reduce writes the reduced encoding of Kwon & Jain (2006): no variable or
@@ -32,6 +33,12 @@ clause for what the givens decide; the open candidates are numbered 1..K and
 "c varmap:" / "c fixed:" header lines map them back (cnf2sudoku --cnf reads
 them). --propagate also places naked and hidden singles before writing; a
 puzzle they solve gives "p cnf 0 0", and one they prove impossible exits 4.
+
+\b
+--exclude FILE adds one clause per complete grid in FILE (any puzzle format)
+that forbids it: the negation of its N*N true cell variables. The CNF is then
+unsatisfiable exactly when the puzzle has no other solution. Each grid must
+solve the puzzle. Not with --reduce, --propagate or --output-dir.
 
 \b
 Exit codes:
@@ -72,14 +79,16 @@ def sudoku2cnf(
     propagate: bool = typer.Option(False, "--propagate", "-p",
                                    help="place naked and hidden singles first "
                                         "(implies --reduce)"),
+    exclude: Optional[str] = typer.Option(None, "--exclude", "-x", metavar="SOLUTION_FILE",
+                                          help="forbid the solution(s) in this file"),
 ):
     return common.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
                       size, box, input_format, encoding, amo, numbering, comments,
-                      reduce, propagate)
+                      reduce, propagate, exclude)
 
 
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
-                   amo, numbering, comments, reduce=False, propagate=False):
+                   amo, numbering, comments, reduce=False, propagate=False, exclude=None):
     from ..encodings import ENCODINGS, encode
     from ..encodings.reduced import reduced_formula
     from ..grid import parse_box
@@ -98,6 +107,11 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
     if box_shape and size is None:
         size = box_shape[0] * box_shape[1]
     source = common.source_name(puzzle)
+    if exclude and (reduce or propagate or output_dir):
+        raise UsageError("--exclude needs the full encoding of one puzzle; it does not go "
+                         "with --reduce, --propagate or --output-dir")
+    if exclude == "-" and puzzle in common.STDIO:
+        raise UsageError("the puzzle and --exclude cannot both be read from stdin")
 
     def cnf_of(grid):
         grid.check_givens()
@@ -113,6 +127,11 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         else:
             formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
                              source=where)
+        if exclude:
+            from ..generate import exclude_solutions, read_solutions
+            with common.open_text_input(exclude) as known:
+                solutions = read_solutions(known, grid, exclude)
+            exclude_solutions(formula, solutions, numbering)
         if comments == "none":
             formula.comments = []
         return formula

@@ -1,0 +1,185 @@
+"""sudoku-gen: new Sudoku puzzles with exactly one solution, checked by SAT."""
+
+import json
+import os
+import sys
+from typing import Optional
+
+import typer
+
+from ..errors import UsageError
+from . import common
+
+PROG = "sudoku-gen"
+
+HELP = """Generate Sudoku puzzles that have exactly one solution.
+
+\b
+Each puzzle starts from a random complete grid (random decisions with unit
+propagation, completed by the bundled SAT solver, then digits relabelled and
+bands, stacks, rows and columns shuffled). Clues are then taken out in a random
+order, a symmetry orbit at a time, and put back whenever the SAT solution
+counter finds a second solution. Without --clues no clue can be taken out at
+the end, so without --symmetry the puzzle is minimal.
+
+\b
+--size N and --box RxC choose the shape (default 9x9 with 3x3 boxes; any N x N
+grid whose boxes are R x C with R*C = N). --seed S makes the output repeatable:
+the same seed and options give the same puzzles. --clues N stops removing at N
+givens; when a puzzle cannot get that low, up to --attempts grids are tried and
+the one with the fewest givens is written, with a note on stderr. --minimal asks
+that no single given can be removed (checked, and retried, with a symmetry).
+Above 16x16 each uniqueness check gets a budget (--budget, SAT propagations);
+a removal it cannot decide keeps its clue, with a note on stderr.
+--symmetry keeps the pattern of givens symmetric:
+  none, rotational (180 degrees), quarter (90 degrees), diagonal,
+  antidiagonal, horizontal (top-bottom mirror), vertical (left-right mirror),
+  dihedral (all eight)
+--full writes random complete grids instead of puzzles.
+
+\b
+Examples:
+  sudoku-gen --count 10 --seed 42
+  sudoku-gen --symmetry rotational --clues 26 --format grid
+  sudoku-gen --size 6 --box 2x3 --minimal --count 5
+  sudoku-gen --seed 7 | sudoku2cnf | picosat | cnf2sudoku --format grid
+  sudoku-gen --seed 7 > p.txt; sudoku-solve p.txt > s.txt
+  sudoku2cnf p.txt --exclude s.txt | picosat   # exit 20: no other solution
+
+\b
+Output formats: line (one puzzle per line, the default), grid, json (one object
+per line, with the solution), svg or html. Progress goes to stderr on a
+terminal.
+
+\b
+Exit codes:
+""" + common.exit_code_table([0, 2, 8])
+
+FORMATS = ("line", "grid", "json", "svg", "html")
+
+app = common.make_app(HELP)
+
+
+@app.command(help=HELP)
+def sudoku_gen(
+    count: int = typer.Option(1, "--count", "-k", metavar="K", help="how many puzzles"),
+    size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
+                                       help="grid size N (default 9, or R*C of --box)"),
+    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
+                                      help="box shape (rows x columns), e.g. 2x3"),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="S",
+                                       help="random seed (default: a fresh one)"),
+    symmetry: str = typer.Option("none", "--symmetry", "-y", metavar="NAME",
+                                 help="pattern symmetry of the givens"),
+    minimal: bool = typer.Option(False, "--minimal", "-m",
+                                 help="no given can be removed without losing uniqueness"),
+    clues: Optional[int] = typer.Option(None, "--clues", "-c", metavar="N",
+                                        help="stop at N givens (a target, best effort)"),
+    attempts: Optional[int] = typer.Option(
+        None, "--attempts", "-a", metavar="A",
+        help="complete grids to try per puzzle for --clues/--minimal (default 20)"),
+    budget: Optional[int] = typer.Option(
+        None, "--budget", metavar="P",
+        help="SAT propagations per uniqueness check (default: no limit up to 16x16, "
+             "100000 above; 0: no limit)"),
+    full: bool = typer.Option(False, "--full", help="write random complete grids"),
+    output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
+                                      help="line, grid, json, svg or html"),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                         help="write here instead of stdout"),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
+                                            help="progress on stderr (default: on a terminal)"),
+):
+    return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
+                      clues, attempts, budget, full, output_format, output, progress)
+
+
+def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
+                     full, output_format, output, progress):
+    from ..generate import SYMMETRIES, generate, layout_for
+    from ..grid import parse_box
+    from .cnf2sudoku import render
+
+    if output_format not in FORMATS:
+        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    if symmetry not in SYMMETRIES:
+        raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
+    if count < 0:
+        raise UsageError("--count takes a number of puzzles, not %d" % count)
+    if attempts is not None and attempts < 1:
+        raise UsageError("--attempts takes a positive number, not %d" % attempts)
+    if budget is not None and budget < 0:
+        raise UsageError("--budget takes a number of propagations, not %d" % budget)
+    if clues is not None and clues < 0:
+        raise UsageError("--clues takes a number of givens, not %d" % clues)
+    box_shape = parse_box(box, size) if box else None
+    layout = layout_for(size, box_shape)
+    if clues is not None and clues > layout.cells:
+        raise UsageError("--clues %d is more than the %d cells of a %dx%d grid"
+                         % (clues, layout.cells, layout.size, layout.size))
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    show = sys.stderr.isatty() if progress is None else progress
+
+    shown = [0]
+
+    def report_progress(done):
+        if show:
+            text = "%s: %d/%d %s" % (PROG, done, count, "puzzles" if not full else "grids")
+            sys.stderr.write("\r" + text)
+            sys.stderr.flush()
+            shown[0] = len(text)
+
+    def clear_progress():
+        if shown[0]:
+            sys.stderr.write("\r" + " " * shown[0] + "\r")
+            sys.stderr.flush()
+            shown[0] = 0
+
+    notes = []
+    with common.AtomicOutput(output) as out:
+        if show:
+            report_progress(0)
+        made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
+                            symmetry=symmetry, clues=clues, minimal=minimal, full=full,
+                            attempts=attempts, budget=budget, progress=report_progress)
+        for k, made in enumerate(made_all, 1):
+            if not made.reached:
+                notes.append("puzzle %d: %d givens, the target of %d was not reached in "
+                             "%d tries" % (k, made.puzzle.givens_count(), clues,
+                                           made.attempts))
+            elif minimal and made.minimal is False:
+                notes.append("puzzle %d: no minimal %s puzzle found in %d tries; this one "
+                             "is minimal among %s patterns only"
+                             % (k, symmetry, made.attempts, symmetry))
+            if made.undecided:
+                notes.append("puzzle %d: %d removals undecided within the budget (clues "
+                             "kept; the puzzle is unique%s)"
+                             % (k, made.undecided, "" if not minimal else
+                                " but not proven minimal"))
+            clear_progress()
+            out.write(format_puzzle(made, output_format, render))
+            if show:
+                out.flush()
+    clear_progress()
+    if show:
+        common.report(PROG, "seed %d" % seed)
+    for note in notes:
+        common.report(PROG, note)
+    return 0
+
+
+def format_puzzle(made, output_format, render):
+    """The text of one generated puzzle in ``output_format``."""
+    puzzle = made.puzzle
+    if output_format == "json":
+        obj = puzzle.to_json()
+        obj["givens"] = puzzle.givens_count()
+        obj["solution"] = made.solution.to_line()
+        return json.dumps(obj, separators=(",", ":")) + "\n"
+    text = render(puzzle, output_format, None)
+    return text + ("\n" if output_format == "grid" else "")
+
+
+def main():
+    return common.main(app, PROG)

@@ -1,0 +1,137 @@
+"""sudoku-grade: puzzles in, the weakest SAT reasoning that solves each one out."""
+
+import sys
+import time
+from collections import Counter
+from typing import Optional
+
+import typer
+
+from ..errors import EXIT_SEVERAL, PuzzleError, UsageError
+from . import common
+
+PROG = "sudoku-grade"
+
+HELP = """Grade Sudoku puzzles by the weakest SAT reasoning that solves them.
+
+\b
+Reads PUZZLES (a file, or stdin for - or nothing; .gz, .xz, .bz2 are unpacked)
+in any format sudoku2cnf reads, many puzzles per file, and writes one line per
+puzzle, in input order:
+  PUZZLE<TAB>LEVEL<TAB>DECISIONS
+where PUZZLE is the one-line form and LEVEL, on the puzzle's CNF (the extended
+encoding unless --encoding says otherwise), is the first of:
+  up      unit propagation from the givens assigns every variable
+  probe   failed-literal probing to a fixpoint (assume each free literal; if
+          unit propagation then fails, assert its negation) finishes it
+  search  a DPLL search with unit propagation is needed; DECISIONS says how
+          many decisions it made to find a solution (0 for up and probe)
+  none    the puzzle has no solution
+The search branches on the open clause with the fewest free literals (the first
+one on a tie: cells, then rows, columns, boxes), setting its first free literal
+true, and backtracks chronologically; the second branch is not counted. A
+puzzle with several solutions is always search: nothing forces a choice.
+
+\b
+A puzzle that cannot be read gives the line error<TAB>FILE:LINE: MESSAGE, is
+reported on stderr, and the others go on (exit code 9 at the end).
+
+\b
+Examples:
+  sudoku-grade top95.txt
+  sudoku-grade --summary 17-clue.txt | cut -f2 | sort | uniq -c
+  sudoku-gen --count 20 --seed 1 | sudoku-grade --encoding minimal
+
+\b
+stderr: with --summary (or on a terminal) a table of the levels, their share
+and the time taken.
+
+\b
+Exit codes:
+""" + common.exit_code_table([0, 2, 3, 8, 9])
+
+app = common.make_app(HELP)
+
+
+@app.command(help=HELP)
+def sudoku_grade(
+    puzzles: Optional[str] = typer.Argument(None, metavar="PUZZLES",
+                                            help="puzzle file; - or nothing for stdin"),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                         help="write here instead of stdout"),
+    encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
+                                 help="minimal, efficient or extended"),
+    size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
+                                       help="grid size, when the input leaves it open"),
+    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
+                                      help="box shape (rows x columns), e.g. 2x3"),
+    input_format: Optional[str] = typer.Option(
+        None, "--input-format", "-f", metavar="FORMAT",
+        help="line, grid, numbers, table or triples (default: detected)"),
+    summary: bool = typer.Option(False, "--summary",
+                                 help="print the table of levels on stderr even in a pipe"),
+):
+    return common.run(PROG, grade_command, puzzles, output, encoding, size, box,
+                      input_format, summary)
+
+
+def grade_command(puzzles, output, encoding, size, box, input_format, summary):
+    from ..encodings import ENCODINGS
+    from ..grade import LEVELS, grade
+    from ..grid import parse_box
+    from ..puzzle import read_puzzles_lenient
+
+    if encoding not in ENCODINGS:
+        raise UsageError("unknown encoding %r (choose from %s)"
+                         % (encoding, ", ".join(ENCODINGS)))
+    box_shape = parse_box(box, size) if box else None
+    source = common.source_name(puzzles)
+    show_summary = summary or sys.stderr.isatty()
+    counts = Counter()
+    decisions = []
+    errors = 0
+    started = time.monotonic()
+    interactive = sys.stdout.isatty() and output in common.STDIO
+    with common.open_text_input(puzzles) as stream, common.AtomicOutput(output) as out:
+        for item in read_puzzles_lenient(stream, source, fmt=input_format, size=size,
+                                         box=box_shape):
+            if isinstance(item, PuzzleError):
+                errors += 1
+                common.report(PROG, item)
+                out.write("error\t%s\n" % item.describe().replace("\t", " "))
+                continue
+            result = grade(item, encoding)
+            counts[result.level] += 1
+            if result.level == "search":
+                decisions.append(result.decisions)
+            out.write("%s\t%s\t%d\n" % (item.to_line(), result.level, result.decisions))
+            if interactive:
+                out.flush()
+    if show_summary:
+        elapsed = time.monotonic() - started
+        write_summary(counts, decisions, errors, elapsed, LEVELS)
+    return EXIT_SEVERAL if errors else 0
+
+
+def write_summary(counts, decisions, errors, elapsed, levels):
+    """The table of levels on stderr."""
+    total = sum(counts.values())
+    lines = ["%s: %d puzzles graded in %.2f s (%.2f ms/puzzle)%s"
+             % (PROG, total, elapsed, 1000 * elapsed / total if total else 0,
+                ", %d unreadable" % errors if errors else "")]
+    for level in levels:
+        share = 100.0 * counts[level] / total if total else 0.0
+        extra = ""
+        if level == "search" and decisions:
+            ordered = sorted(decisions)
+            extra = "  decisions: median %d, max %d" % (ordered[len(ordered) // 2],
+                                                         ordered[-1])
+        lines.append("  %-6s %8d  %5.1f%%%s" % (level, counts[level], share, extra))
+    try:
+        sys.stderr.write("\n".join(lines) + "\n")
+    except (OSError, ValueError):
+        pass
+
+
+def main():
+    return common.main(app, PROG)

@@ -1,0 +1,560 @@
+"""New puzzles with exactly one solution, checked by SAT.
+
+1. A random complete grid: random decisions with unit propagation over the extended
+   encoding fill about half of it (the branching clause is drawn among those with the
+   fewest free literals, the literal at random among its free ones), pycosat completes
+   the rest (a fresh start when it cannot), then the digits are relabelled at random,
+   the bands, the rows in each band, the stacks and the columns in each stack are put
+   in a random order, and the grid is transposed half the time when the boxes are
+   square. Each of these maps a valid grid to a valid grid.
+2. Clues are removed in a random order, one symmetry orbit at a time (a cell and its
+   images, so that the pattern of givens keeps the chosen symmetry); a removal is
+   undone when the puzzle would no longer have exactly one solution, as the SAT
+   counter (:func:`dimacs_sudoku.batch.count_solutions` with ``limit=2``) reports. One
+   pass over all the orbits leaves a puzzle from which no orbit can be removed; without
+   symmetry that is a minimal puzzle (any later removal only adds solutions, so a cell
+   that could not be removed once never can).
+
+Above 16x16 a puzzle near the edge of uniqueness can take a SAT solver minutes, so
+there each call of the counter has a budget (:class:`Counter`); a removal it cannot
+decide in time is undone, which keeps the puzzle unique but may leave it above minimal.
+
+Everything random comes from one ``random.Random(seed)``: the same seed and options
+give the same puzzles.
+
+>>> import random
+>>> made = make_puzzle(layout_for(4), random.Random(1))
+>>> count_solutions(made.puzzle)[1], made.puzzle.givens_count() < 16, made.undecided
+(1, True, 0)
+"""
+
+import random
+from collections import namedtuple
+
+from .batch import count_solutions
+from .errors import NoSolution, UnknownResult, UsageError
+from .grade import given_literals, propagator_for
+from .grid import Grid, Layout, default_box
+
+SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
+              "horizontal", "vertical", "dihedral")
+
+SYMMETRY_HELP = {
+    "none": "no symmetry",
+    "rotational": "180-degree rotation: r,c and N-1-r,N-1-c",
+    "quarter": "90-degree rotation (four cells per orbit)",
+    "diagonal": "mirror in the main diagonal: r,c and c,r",
+    "antidiagonal": "mirror in the anti-diagonal: r,c and N-1-c,N-1-r",
+    "horizontal": "mirror top to bottom: r,c and N-1-r,c",
+    "vertical": "mirror left to right: r,c and r,N-1-c",
+    "dihedral": "all eight rotations and mirrors of the square",
+}
+
+# The share of cells that random decisions fill before pycosat completes the grid.
+FILL = 0.4
+
+
+def layout_for(size=None, box=None):
+    """The layout of a grid of ``size`` (N) with ``box`` (rows, cols) boxes."""
+    if size is None and box is None:
+        size = 9
+    if box is not None:
+        box = tuple(box)
+        if size is None:
+            size = box[0] * box[1]
+    if size is None or size < 1:
+        raise UsageError("the grid size must be positive, not %r" % (size,))
+    return Layout(size, box or default_box(size))
+
+
+# ---- complete grids ---------------------------------------------------------------
+
+def _random_chooser(rng):
+    """A branching rule for :meth:`~dimacs_sudoku.grade.Propagator.search`: a random
+    clause among the open ones with the fewest free literals, a random free literal.
+
+    In the extended encoding with pairwise at-most-one, a long clause (cell or unit
+    definedness) with a true literal has every other literal false, so after
+    propagation the open clauses are exactly those with two or more free literals.
+    """
+    def choose(prop):
+        free = prop.free
+        open_counts = [f for f in free if f > 1]
+        if not open_counts:
+            return prop.choose()
+        least = min(open_counts)
+        ties = [c for c, f in enumerate(free) if f == least]
+        value = prop.value
+        n = prop.num_vars
+        clause = prop.longs[rng.choice(ties)]
+        lits = [lit for lit in clause if value[n + lit] == 0]
+        if any(value[n + lit] > 0 for lit in clause) or not lits:
+            return prop.choose()
+        return rng.choice(lits)
+    return choose
+
+
+def _shuffled_groups(rng, count, width):
+    """A random permutation of ``count * width`` indices that keeps each group of
+    ``width`` consecutive indices together (the groups and their members shuffled)."""
+    groups = list(range(count))
+    rng.shuffle(groups)
+    order = []
+    for g in groups:
+        members = list(range(g * width, (g + 1) * width))
+        rng.shuffle(members)
+        order.extend(members)
+    return order
+
+
+def residual_clauses(prop):
+    """The clauses of a propagated :class:`~dimacs_sudoku.grade.Propagator` state that
+    are not yet satisfied, restricted to their free literals (the given-driven reduction
+    of Kwon and Jain, for any state): a model of them extends the state to a model of
+    every clause."""
+    n = prop.num_vars
+    value = prop.value
+    clauses = []
+    for clause in prop.longs:
+        lits = []
+        for lit in clause:
+            v = value[n + lit]
+            if v > 0:
+                break
+            if v == 0:
+                lits.append(lit)
+        else:
+            clauses.append(lits)
+    imp = prop.imp
+    for var in prop.variables:
+        if value[n + var]:
+            continue
+        for lit in (var, -var):
+            implied = imp[n + lit]
+            if implied:
+                clauses.extend([-lit, other] for other in implied
+                               if value[n + other] == 0 and (other > var or -other > var))
+    return clauses
+
+
+def _sat_complete(prop):
+    """Complete the current state with pycosat (CDCL) on its residual clauses; the
+    model's true cell literals, or None when the state has no completion."""
+    import pycosat
+    clauses = residual_clauses(prop)
+    known = prop.model()
+    if not clauses:
+        return known
+    model = pycosat.solve(clauses)
+    if not isinstance(model, list):
+        return None
+    n = prop.num_vars
+    value = prop.value
+    return known + [lit for lit in model if lit > 0 and value[n + lit] == 0]
+
+
+def random_solution(layout, rng, givens=None):
+    """A random complete grid of ``layout`` (extending ``givens`` when given: then no
+    relabelling or permutation is applied). Raises NoSolution if ``givens`` has none.
+
+    Random decisions with unit propagation fill about half the cells (a decision that
+    fails is negated, as DPLL would); pycosat completes the rest; then the digits are
+    relabelled and the bands, stacks, rows and columns shuffled.
+    """
+    n = layout.size
+    prop = propagator_for(layout)
+    choose = _random_chooser(rng)
+    target = int(layout.cells * FILL)
+    cells = None
+    for _ in range(1000):
+        prop.reset()
+        if givens is not None and not prop.assume(given_literals(givens)):
+            raise NoSolution("the givens have no solution")
+        ok = True
+        steps = 0
+        while ok and not prop.solved() and (steps % 8 or prop.filled() < target):
+            steps += 1
+            lit = choose(prop)
+            if lit is None:
+                break
+            mark = len(prop.trail)
+            if not prop.assume((lit,)):
+                prop.undo(mark)
+                ok = prop.assume((-lit,))
+        if not ok:
+            if givens is not None and len(prop.trail) == 0:
+                raise NoSolution("the givens have no solution")
+            continue
+        model = _sat_complete(prop)
+        if model is None:
+            continue
+        cells = [0] * layout.cells
+        for v in model:
+            if v <= n ** 3:
+                cell, d = divmod(v - 1, n)
+                cells[cell] = d + 1
+        break
+    if cells is None:
+        raise NoSolution("no complete grid found")
+    if givens is not None or layout.units[3 * n:] or n == 1:
+        return Grid(cells, layout=layout)
+    br, bc = layout.box
+    labels = list(range(1, n + 1))
+    rng.shuffle(labels)
+    rows = _shuffled_groups(rng, n // br, br)
+    cols = _shuffled_groups(rng, n // bc, bc)
+    out = [labels[cells[rows[r] * n + cols[c]] - 1] for r in range(n) for c in range(n)]
+    if br == bc and rng.random() < 0.5:
+        out = [out[c * n + r] for r in range(n) for c in range(n)]
+    return Grid(out, layout=layout)
+
+
+# ---- symmetry ---------------------------------------------------------------------
+
+def _maps(size, symmetry):
+    m = size - 1
+    rot180 = lambda r, c: (m - r, m - c)           # noqa: E731
+    rot90 = lambda r, c: (c, m - r)                # noqa: E731
+    table = {
+        "none": [],
+        "rotational": [rot180],
+        "quarter": [rot90],
+        "diagonal": [lambda r, c: (c, r)],
+        "antidiagonal": [lambda r, c: (m - c, m - r)],
+        "horizontal": [lambda r, c: (m - r, c)],
+        "vertical": [lambda r, c: (r, m - c)],
+        "dihedral": [rot90, lambda r, c: (c, r)],
+    }
+    try:
+        return table[symmetry]
+    except KeyError:
+        raise UsageError("unknown symmetry %r (choose from %s)"
+                         % (symmetry, ", ".join(SYMMETRIES))) from None
+
+
+def symmetry_orbits(size, symmetry="none"):
+    """The cells of an N x N grid grouped into orbits of ``symmetry``, each orbit a
+    sorted tuple, the orbits in order of their first cell.
+
+    >>> symmetry_orbits(3, "rotational")
+    [(0, 8), (1, 7), (2, 6), (3, 5), (4,)]
+    >>> len(symmetry_orbits(9, "quarter")), len(symmetry_orbits(9, "dihedral"))
+    (21, 15)
+    """
+    maps = _maps(size, symmetry)
+    seen = [False] * (size * size)
+    orbits = []
+    for start in range(size * size):
+        if seen[start]:
+            continue
+        orbit = {start}
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            r, c = divmod(cell, size)
+            for f in maps:
+                rr, cc = f(r, c)
+                image = rr * size + cc
+                if image not in orbit:
+                    orbit.add(image)
+                    todo.append(image)
+        for cell in orbit:
+            seen[cell] = True
+        orbits.append(tuple(sorted(orbit)))
+    return orbits
+
+
+def is_symmetric(grid, symmetry):
+    """Do the givens of ``grid`` form a pattern with ``symmetry``?"""
+    cells = grid.cells
+    return all(len({bool(cells[k]) for k in orbit}) == 1
+               for orbit in symmetry_orbits(grid.size, symmetry))
+
+
+# ---- counting ---------------------------------------------------------------------
+
+# Grids up to this size use the project's fast counter without a budget; larger ones
+# (where a puzzle near the edge of uniqueness can take a SAT solver minutes) use
+# :func:`bounded_count_solutions` with DEFAULT_BUDGET propagations per call.
+UNBOUNDED_MAX_SIZE = 16
+DEFAULT_BUDGET = 100000
+
+
+def bounded_count_solutions(grid, limit=2, budget=None):
+    """``(solutions, count)`` like :func:`count_solutions`, with a budget: unit
+    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.grade`
+    engine), then pycosat on the clauses left open, each call stopped after ``budget``
+    propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
+    out before the count is known."""
+    import pycosat
+    layout = grid.layout
+    n = layout.size
+    prop = propagator_for(layout)
+    prop.reset()
+    if not prop.assume(given_literals(grid)):
+        return [], 0
+    known = prop.model()
+    value = prop.value
+    top = prop.num_vars
+    clauses = [] if prop.solved() else residual_clauses(prop)
+    found = []
+    options = {"prop_limit": budget} if budget else {}
+    while len(found) < limit:
+        extra = []
+        if clauses:
+            model = pycosat.solve(clauses, **options)
+            if model == "UNSAT":
+                break
+            if model == "UNKNOWN":
+                raise UnknownResult("no answer within %d propagations" % budget)
+            extra = [v for v in model if v > 0 and value[top + v] == 0]
+        cells = [0] * layout.cells
+        for v in known + extra:
+            if v <= n ** 3:
+                cell, d = divmod(v - 1, n)
+                cells[cell] = d + 1
+        found.append(Grid(cells, layout=layout))
+        if not extra:
+            break               # propagation decided every cell: one solution only
+        clauses.append([-v for v in extra])
+    return found, len(found)
+
+
+class Counter:
+    """Counts solutions up to 2 for the generator, and how often it could not tell.
+
+    Calling it gives 0, 1 or 2, or None when the budget ran out (the caller then
+    treats the puzzle as not proven unique). ``function`` replaces the default choice:
+    :func:`count_solutions` for grids up to :data:`UNBOUNDED_MAX_SIZE` without a
+    ``budget``, else :func:`bounded_count_solutions`.
+    """
+
+    def __init__(self, layout, budget=None, function=None):
+        if function is None:
+            if budget is None and layout.size <= UNBOUNDED_MAX_SIZE:
+                function = count_solutions
+            else:
+                limit = budget if budget is not None else DEFAULT_BUDGET
+
+                def function(grid, limit=2, _budget=limit or None):
+                    return bounded_count_solutions(grid, limit, _budget)
+        self.function = function
+        self.calls = 0
+        self.undecided = 0
+
+    def __call__(self, grid):
+        self.calls += 1
+        try:
+            return self.function(grid, limit=2)[1]
+        except UnknownResult:
+            self.undecided += 1
+            return None
+
+
+# ---- puzzles ----------------------------------------------------------------------
+
+Generated = namedtuple("Generated", "puzzle solution reached minimal attempts undecided")
+Generated.__doc__ = """One generated puzzle: the puzzle and its solution (Grids); whether
+the clue target was reached; whether every given is needed (True, False, or None when
+not checked or not proven); how many complete grids were tried; and how many removals
+the counter could not decide within its budget (those clues were kept)."""
+
+
+def is_unique(grid, counter=None):
+    """Does ``grid`` have exactly one solution?"""
+    return (counter or Counter(grid.layout))(grid) == 1
+
+
+def is_minimal(puzzle, counter=None):
+    """Does every given of ``puzzle`` matter: has the puzzle one solution, and does
+    removing any single given leave it with two or more? None when the counter could
+    not tell within its budget."""
+    counter = counter or Counter(puzzle.layout)
+    count = counter(puzzle)
+    if count != 1:
+        return None if count is None else False
+    cells = list(puzzle.cells)
+    unknown = False
+    for k, d in enumerate(puzzle.cells):
+        if d:
+            cells[k] = 0
+            count = counter(puzzle.copy(cells))
+            cells[k] = d
+            if count is None:
+                unknown = True
+            elif count < 2:
+                return False
+    return None if unknown else True
+
+
+def remove_clues(solution, rng, symmetry="none", stop_at=None, counter=None):
+    """Take clues out of ``solution`` orbit by orbit in a random order while the puzzle
+    keeps exactly one solution; stop once it has ``stop_at`` givens or fewer. A removal
+    the counter cannot decide is undone."""
+    counter = counter or Counter(solution.layout)
+    orbits = symmetry_orbits(solution.size, symmetry)
+    rng.shuffle(orbits)
+    cells = list(solution.cells)
+    givens = len(cells)
+    for orbit in orbits:
+        if stop_at is not None and givens <= stop_at:
+            break
+        saved = [cells[k] for k in orbit]
+        for k in orbit:
+            cells[k] = 0
+        if counter(solution.copy(cells)) == 1:
+            givens -= len(orbit)
+        else:
+            for k, d in zip(orbit, saved):
+                cells[k] = d
+    return solution.copy(cells)
+
+
+def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempts=1,
+                counter=None):
+    """One puzzle of ``layout`` with exactly one solution, as :data:`Generated`.
+
+    ``clues`` is a target number of givens: removal stops there, and up to
+    ``attempts`` complete grids are tried to reach it (the best try is returned, with
+    ``reached`` False, when none does). ``minimal`` removes every removable orbit
+    and, with a symmetry, also asks that no single given can go (up to ``attempts``
+    tries); ``clues`` is then an upper bound. ``counter`` is a :class:`Counter`.
+    """
+    _maps(layout.size, symmetry)
+    if clues is not None and clues < 0:
+        raise UsageError("--clues takes a number of givens, not %d" % clues)
+    counter = counter or Counter(layout)
+    best = None
+    attempts = max(1, attempts)
+    for attempt in range(1, attempts + 1):
+        before = counter.undecided
+        solution = random_solution(layout, rng)
+        stop_at = None if minimal else clues
+        puzzle = remove_clues(solution, rng, symmetry, stop_at, counter)
+        undecided = counter.undecided - before
+        is_min = None
+        if minimal:
+            if symmetry == "none":
+                is_min = True if not undecided else None
+            else:
+                is_min = is_minimal(puzzle, counter)
+        reached = clues is None or puzzle.givens_count() <= clues
+        made = Generated(puzzle, solution, reached, is_min, attempt, undecided)
+        if reached and (not minimal or is_min is not False):
+            return made
+        if best is None or _better(made, best):
+            best = made
+    return best._replace(attempts=attempts)
+
+
+def _better(a, b):
+    """Is try ``a`` closer to what was asked than try ``b``?"""
+    return ((a.minimal is not False, -a.puzzle.givens_count())
+            > (b.minimal is not False, -b.puzzle.givens_count()))
+
+
+def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=None,
+             minimal=False, full=False, attempts=None, budget=None, progress=None,
+             counter=None):
+    """Yield ``count`` :data:`Generated` puzzles (complete grids with ``full``).
+
+    ``seed`` seeds the one ``random.Random`` everything draws from; ``budget`` bounds
+    each SAT call of the solution counter (see :class:`Counter`); ``progress`` is
+    called with the number of puzzles done after each one.
+    """
+    layout = layout_for(size, box)
+    if count < 0:
+        raise UsageError("--count takes a number of puzzles, not %d" % count)
+    if full and (clues is not None or minimal or symmetry != "none"):
+        raise UsageError("--full makes complete grids; it does not go with --clues, "
+                         "--minimal or --symmetry")
+    _maps(layout.size, symmetry)
+    if attempts is None:
+        attempts = 1 if clues is None and not (minimal and symmetry != "none") else 20
+    counter = counter or Counter(layout, budget)
+    rng = random.Random(seed)
+    for done in range(1, count + 1):
+        if full:
+            solution = random_solution(layout, rng)
+            made = Generated(solution, solution, True, None, 1, 0)
+        else:
+            made = make_puzzle(layout, rng, symmetry, clues, minimal, attempts, counter)
+        yield made
+        if progress is not None:
+            progress(done)
+
+
+# ---- uniqueness through a CNF -------------------------------------------------------
+
+def exclusion_clause(solution, numbering="standard"):
+    """The clause that forbids the complete grid ``solution``: the negation of its N²
+    true cell literals, in ``numbering`` (a name, or a numbering object).
+
+    >>> exclusion_clause(Grid([1, 2, 2, 1], size=2, box=(1, 2)))
+    [-1, -4, -6, -7]
+    """
+    from .variables import numbering as make_numbering
+    if isinstance(numbering, str):
+        numbering = make_numbering(numbering, solution.size)
+    if not solution.is_complete():
+        raise UsageError("only a complete grid can be excluded")
+    return [-numbering.var(cell, d) for cell, d in enumerate(solution.cells)]
+
+
+def exclude_solutions(formula, solutions, numbering="standard"):
+    """Add to ``formula`` (an :class:`~dimacs_sudoku.encodings.Formula` of the full
+    encoding, cell variables numbered by ``numbering``) one clause per grid of
+    ``solutions`` that forbids it, after every other clause, with a ``c exclude:``
+    header line each. A solver then answers UNSAT exactly when the puzzle has no
+    solution besides these: ``sudoku2cnf p.txt --exclude p.sol | picosat`` exits 20
+    for a puzzle with one solution."""
+    from .encodings.formula import CLAUSE, LABEL
+    clauses = [exclusion_clause(grid, numbering) for grid in solutions]
+    inner = formula.constraints
+
+    def constraints():
+        yield from inner()
+        for grid, clause in zip(solutions, clauses):
+            yield LABEL, "exclude the known solution %s" % (
+                grid.to_line() if grid.size <= 35 else "(%d cells)" % len(grid.cells))
+            yield CLAUSE, clause
+
+    inner_shape = getattr(inner, "shape", None)
+    if inner_shape is not None:
+        # Keep the fast counting walk of :mod:`~dimacs_sudoku.encodings.formula`.
+        def shape():
+            yield from inner_shape()
+            for clause in clauses:
+                yield CLAUSE, len(clause), None, 1
+
+        constraints.shape = shape
+    formula.constraints = constraints
+    formula._counts = None
+    for grid in solutions:
+        formula.comments.append("exclude: %s" % grid.to_line()
+                                if grid.size <= 35 else "exclude: %d cells" % len(grid.cells))
+    return formula
+
+
+def read_solutions(stream, puzzle, source):
+    """The complete grids of a solution file (any puzzle format), each checked: the
+    same size as ``puzzle``, complete, obeying the rules and agreeing with its givens.
+    Raises :class:`~dimacs_sudoku.errors.PuzzleError` naming the file and line."""
+    from .errors import InvalidModel, PuzzleError
+    from .puzzle import read_puzzles
+    found = []
+    for grid in read_puzzles(stream, source, size=puzzle.size, box=puzzle.layout.box):
+        if grid.size != puzzle.size:
+            raise PuzzleError("the solution is %dx%d but the puzzle is %dx%d"
+                              % (grid.size, grid.size, puzzle.size, puzzle.size),
+                              source, grid.line)
+        grid = Grid(grid.cells, layout=puzzle.layout, source=source, line=grid.line)
+        try:
+            grid.check_solution(puzzle)
+        except InvalidModel as error:
+            raise PuzzleError("not a solution of the puzzle: %s" % error.message,
+                              source, grid.line) from None
+        found.append(grid)
+    if not found:
+        raise PuzzleError("no solution grid found", source)
+    return found
