@@ -40,16 +40,13 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def cnf2sudoku(
-    result: Optional[str] = typer.Argument(None, metavar="RESULT",
-                                           help="solver output; - or nothing for stdin"),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                         help="write here instead of stdout"),
+    result: Optional[str] = common.input_argument("RESULT", "solver output"),
+    output: Optional[str] = common.output_option(),
     cnf: Optional[str] = typer.Option(None, "--cnf", "-c", metavar="FILE",
                                       help="the CNF that was solved (size, box, givens)"),
     size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
                                        help="grid size (default: from --cnf or inferred)"),
-    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
-                                      help="box shape (rows x columns), e.g. 2x3"),
+    box: Optional[str] = common.box_option(),
     numbering: Optional[str] = typer.Option(None, "--numbering", metavar="NAME",
                                             help="standard or decimal (default: inferred)"),
     output_format: Optional[str] = typer.Option(None, "--format", "-F", metavar="FORMAT",

@@ -53,8 +53,7 @@ app = common.make_app(HELP)
 def cnfsolve(
     file: Optional[str] = typer.Argument(None, metavar="FILE|-",
                                          help="the DIMACS CNF; - or nothing for stdin"),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="OUT",
-                                         help="write here instead of stdout (all or nothing)"),
+    output: Optional[str] = common.output_option(),
     solver: str = typer.Option("bundled", "--solver", "-s", metavar='NAME|"COMMAND"',
                                help="a solver name or a command line (see above)"),
     # A str read by parse_timeout, for a plain message on a bad value.

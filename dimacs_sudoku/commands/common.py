@@ -228,3 +228,34 @@ def main(app, prog):
         report(prog, "interrupted")
         return EXIT_INTERRUPTED
     return code or 0
+
+
+# Options that several commands share, declared once so they read the same everywhere.
+
+def input_argument(metavar, what):
+    """The positional input: a file, or stdin for ``-`` or nothing."""
+    import typer
+    return typer.Argument(None, metavar=metavar, help="%s; - or nothing for stdin" % what)
+
+
+def output_option():
+    import typer
+    return typer.Option(None, "-o", "--output", metavar="FILE",
+                        help="write here instead of stdout (all or nothing)")
+
+
+def size_option(help="grid size, when the input leaves it open"):
+    import typer
+    return typer.Option(None, "--size", "-n", metavar="N", help=help)
+
+
+def box_option():
+    import typer
+    return typer.Option(None, "--box", "-b", metavar="RxC",
+                        help="box shape (rows x columns), e.g. 2x3")
+
+
+def input_format_option():
+    import typer
+    return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
+                        help="line, grid, numbers, table or triples (default: detected)")

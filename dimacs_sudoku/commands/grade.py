@@ -55,19 +55,13 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def sudoku_grade(
-    puzzles: Optional[str] = typer.Argument(None, metavar="PUZZLES",
-                                            help="puzzle file; - or nothing for stdin"),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                         help="write here instead of stdout"),
+    puzzles: Optional[str] = common.input_argument("PUZZLES", "puzzle file"),
+    output: Optional[str] = common.output_option(),
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
                                  help="minimal, efficient or extended"),
-    size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
-                                       help="grid size, when the input leaves it open"),
-    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
-                                      help="box shape (rows x columns), e.g. 2x3"),
-    input_format: Optional[str] = typer.Option(
-        None, "--input-format", "-f", metavar="FORMAT",
-        help="line, grid, numbers, table or triples (default: detected)"),
+    size: Optional[int] = common.size_option(),
+    box: Optional[str] = common.box_option(),
+    input_format: Optional[str] = common.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the table of levels on stderr even in a pipe"),
 ):

@@ -49,22 +49,16 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def sudoku2cnf(
-    puzzle: Optional[str] = typer.Argument(None, metavar="PUZZLE",
-                                           help="puzzle file; - or nothing for stdin"),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                         help="write here instead of stdout"),
+    puzzle: Optional[str] = common.input_argument("PUZZLE", "puzzle file"),
+    output: Optional[str] = common.output_option(),
     index: Optional[int] = typer.Option(None, "--index", "-k", metavar="K",
                                         help="encode the K-th puzzle (1-based) of the file"),
     output_dir: Optional[str] = typer.Option(
         None, "--output-dir", "-d", metavar="DIR",
         help="write one CNF per puzzle into DIR, named STEM-K.cnf"),
-    size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
-                                       help="grid size, when the input leaves it open"),
-    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
-                                      help="box shape (rows x columns), e.g. 2x3"),
-    input_format: Optional[str] = typer.Option(
-        None, "--input-format", "-f", metavar="FORMAT",
-        help="line, grid, numbers, table or triples (default: detected)"),
+    size: Optional[int] = common.size_option(),
+    box: Optional[str] = common.box_option(),
+    input_format: Optional[str] = common.input_format_option(),
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
                                  help="minimal, efficient or extended"),
     amo: str = typer.Option("pairwise", "--amo", metavar="FAMILY",
