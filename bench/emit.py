@@ -1,11 +1,11 @@
 """Speed and memory of writing the CNF of an empty N x N grid, against cat and a naive writer.
 
-Run as ``python bench/emit.py [--sizes 9,16,25,36,49,64] [--quick]``. For each size,
-encoding and at-most-one family one fresh Python process builds the formula and writes
-it to /dev/null (the time covers ``encode``, the counting pass for the header and the
-writing; not the interpreter's start), then reports its peak RSS and the RSS it had
-before ``encode``; the best time of ``--runs`` processes counts (wall clock, and CPU
-time, steadier on a busy machine). Beside it:
+Run as ``python bench/emit.py [--quick] [--sizes 9,16,25] [--markdown FILE]``. For each
+size, encoding and at-most-one family a fresh Python process builds the formula and
+writes it to /dev/null (the time covers ``encode``, the counting pass for the header
+and the writing; not the interpreter's start), then reports its peak RSS and the RSS
+it had before ``encode``; the best time of ``--runs`` processes counts (wall clock,
+and CPU time, steadier on a busy machine). Beside it, in the same run:
 
 - ``cat``: the same bytes, written once to a temporary file, then ``cat FILE >
   /dev/null`` timed through a shell (best of ``--runs``, process start included);
@@ -13,8 +13,14 @@ time, steadier on a busy machine). Beside it:
   ``Formula.clauses()``, in its own fresh process, only for sizes up to
   ``--naive-max`` (it is slow).
 
-The table is markdown, ready for the README. Targets of the issue: ours at least 10x
-faster than naive, within 5x of cat, peak RSS flat in N.
+Pairwise is left out above ``--pairwise-max`` (49): its clauses grow as 2N⁴, 31
+million at 64x64 and 189 million at 100x100.
+
+The full run (sizes 9 to 100, three encodings, seven families) takes about 3½ minutes
+on two cores; ``--quick`` (9, 16, 25, 49, extended only) under 30 seconds. The
+table is markdown, ready for the README; ``--markdown FILE`` writes it to FILE too.
+Targets of the issue: ours at least 10x faster than naive, within 5x of cat, peak
+RSS flat in N.
 """
 
 import argparse
@@ -88,15 +94,17 @@ def time_cat(path, runs=3):
 
 def measure(size, encoding, amo, naive, work, runs):
     path = os.path.join(work, "%d-%s-%s.cnf" % (size, encoding, amo))
+    # The first run also writes the file for cat, after its timed write to /dev/null.
     ours = child(size, encoding, amo, "ours", keep=path)
-    # The first run also wrote the file for cat; the best of the next runs counts.
-    again = [child(size, encoding, amo, "ours") for _ in range(max(runs - 1, 1))]
-    ours["seconds"] = min(facts["seconds"] for facts in again)
-    ours["cpu"] = min(facts["cpu"] for facts in again)
-    ours["rss_mb"] = max(facts["rss_mb"] for facts in again)
-    ours["rss_start_mb"] = max(facts["rss_start_mb"] for facts in again)
-    ours["cat"] = time_cat(path, runs)
-    os.unlink(path)
+    every = [ours] + [child(size, encoding, amo, "ours") for _ in range(runs - 1)]
+    ours["seconds"] = min(facts["seconds"] for facts in every)
+    ours["cpu"] = min(facts["cpu"] for facts in every)
+    ours["rss_mb"] = max(facts["rss_mb"] for facts in every)
+    ours["rss_start_mb"] = max(facts["rss_start_mb"] for facts in every)
+    try:
+        ours["cat"] = time_cat(path, runs)
+    finally:
+        os.unlink(path)
     if naive:
         ours["naive"] = child(size, encoding, amo, "naive")["seconds"]
     return ours
@@ -121,17 +129,21 @@ HEADER = ("| grid | encoding | amo | vars | clauses | MB | ours s | ours CPU s |
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default=None, help="grid sizes, e.g. 9,16,25")
+    parser.add_argument("--sizes", default=None,
+                        help="grid sizes (default 9,16,25,36,49,64,100; quick 9,16,25,49)")
     parser.add_argument("--encodings", default=",".join(ENCODINGS))
     parser.add_argument("--amo", default=",".join(FAMILIES), help="at-most-one families")
     parser.add_argument("--quick", action="store_true",
-                        help="sizes 9,16,25, extended only, naive up to 16 (under a minute)")
+                        help="sizes 9,16,25,49, extended only, naive up to 25 (under a minute)")
     parser.add_argument("--naive-max", type=int, default=None,
-                        help="time the naive writer up to this size (default 25; 16 quick)")
-    parser.add_argument("--runs", type=int, default=3,
-                        help="fresh processes per case; the best time counts (default 3)")
+                        help="time the naive writer up to this size (default 25)")
+    parser.add_argument("--runs", type=int, default=None,
+                        help="fresh processes per case; the best time counts "
+                             "(default 3, 2 above 49x49)")
     parser.add_argument("--pairwise-max", type=int, default=49,
-                        help="skip pairwise above this size (64x64 pairwise is 33M clauses)")
+                        help="skip pairwise above this size (64x64 pairwise is 31M clauses)")
+    parser.add_argument("--markdown", metavar="FILE",
+                        help="also write the table (markdown) to FILE")
     parser.add_argument("--case", help=argparse.SUPPRESS)
     parser.add_argument("--keep", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -140,12 +152,12 @@ def main():
         return run_case(int(size), encoding, amo, mode, args.keep)
 
     if args.quick:
-        sizes = args.sizes or "9,16,25"
+        sizes = args.sizes or "9,16,25,49"
         encodings = ["extended"] if args.encodings == ",".join(ENCODINGS) else \
             args.encodings.split(",")
-        naive_max = 16 if args.naive_max is None else args.naive_max
+        naive_max = 25 if args.naive_max is None else args.naive_max
     else:
-        sizes = args.sizes or "9,16,25,36,49,64"
+        sizes = args.sizes or "9,16,25,36,49,64,100"
         encodings = args.encodings.split(",")
         naive_max = 25 if args.naive_max is None else args.naive_max
     sizes = [int(s) for s in sizes.split(",")]
@@ -154,26 +166,40 @@ def main():
     started = time.perf_counter()
     load = os.getloadavg()[0]
     work = tempfile.mkdtemp(prefix="dimacs-sudoku-emit-")
-    print("Writing the CNF of the empty grid to /dev/null, one fresh process per case; "
-          "naive timed up to %dx%d only.\n" % (naive_max, naive_max))
-    print(HEADER)
+    intro = ("Writing the CNF of the empty grid to /dev/null, one fresh process per case; "
+             "naive timed up to %dx%d only%s."
+             % (naive_max, naive_max,
+                "; pairwise only up to %dx%d (about 2N^4 clauses: 31 million at 64x64)"
+                % (args.pairwise_max, args.pairwise_max)
+                if "pairwise" in families and max(sizes) > args.pairwise_max else ""))
+    print(intro + "\n")
+    print(HEADER, flush=True)
+    rows = []
     try:
         for size in sizes:
+            runs = args.runs or (3 if size <= 49 else 2)
             for encoding in encodings:
                 for amo in families:
                     if amo == "pairwise" and size > args.pairwise_max:
                         continue
-                    facts = measure(size, encoding, amo, size <= naive_max, work, args.runs)
-                    print(row(size, encoding, amo, facts), flush=True)
+                    facts = measure(size, encoding, amo, size <= naive_max, work, runs)
+                    rows.append(row(size, encoding, amo, facts))
+                    print(rows[-1], flush=True)
     finally:
         os.rmdir(work)
     python = subprocess.run([sys.executable, "-c", "import sys; print(sys.version.split()[0])"],
                             stdout=subprocess.PIPE, text=True).stdout.strip()
-    print("\nPython %s, %d CPUs, load average %.1f at the start and %.1f at the end; whole "
-          "run %.0f s. Times are wall clock, best of %d fresh processes. ours/cat: lower is "
-          "better; naive/ours: higher is better."
-          % (python, os.cpu_count(), load, os.getloadavg()[0], time.perf_counter() - started,
-             args.runs))
+    footer = ("Python %s, %d CPUs, load average %.1f at the start and %.1f at the end; whole "
+              "run %.0f s. Times are wall clock, best of %s fresh processes. ours/cat: lower "
+              "is better; naive/ours: higher is better."
+              % (python, os.cpu_count(), load, os.getloadavg()[0],
+                 time.perf_counter() - started,
+                 args.runs or "3 (2 above 49x49)"))
+    print("\n" + footer)
+    if args.markdown:
+        with open(args.markdown, "w") as out:
+            out.write("%s\n\n%s\n%s\n\n%s\n" % (intro, HEADER, "\n".join(rows), footer))
+    return 0
 
 
 if __name__ == "__main__":

@@ -9,11 +9,9 @@
 '1221'
 """
 
-import bisect
-
 from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
 from .grid import Grid, Layout, cell_name, parse_box
-from .variables import Decimal, Standard, numbering as make_numbering
+from .variables import infer_numbering, numbering as make_numbering
 
 
 class CnfInfo:
@@ -90,48 +88,6 @@ class CnfInfo:
         return cls.from_comments(comments, source)
 
 
-def infer_size(positives):
-    """The grid size N of a standard-numbered model, or None.
-
-    N fits when exactly one true variable lies in each of the N² cells' blocks of N
-    variables; true variables above N³ are auxiliary. Small N can fit by accident
-    (N = 1 always does), so the largest N that fits wins.
-
-    >>> infer_size([1, 8, 10, 15, 20, 22, 27, 29, 35, 37, 44, 46, 50, 55, 57, 64])
-    4
-    """
-    ordered = sorted(positives)
-    best = None
-    n = 2
-    while ordered and (n - 1) ** 3 < ordered[-1] and n <= 4096:
-        count = bisect.bisect_right(ordered, n ** 3)
-        if count == n * n and all((ordered[k] - 1) // n == k for k in range(count)):
-            best = n
-        n += 1
-    return best
-
-
-def infer_decimal(positives):
-    """The size N if the model uses the decimal numbering (``147``: r1 c4 d7), or None."""
-    for width in (1, 2, 3):
-        base = 10 ** width
-        triples = []
-        for v in positives:
-            rc, d = divmod(v, base)
-            r, c = divmod(rc, base)
-            if r >= base:
-                continue       # an auxiliary variable
-            triples.append((r, c, d))
-        if not triples:
-            continue
-        n = max(max(t) for t in triples)
-        if n >= base or any(min(t) < 1 for t in triples):
-            continue
-        if len(triples) == n * n and len({(r, c) for r, c, _ in triples}) == n * n:
-            return n
-    return None
-
-
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
            fixed=None, check=True):
     """The grid that the true literals ``positives`` describe, checked.
@@ -145,18 +101,15 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
         top = len(varmap)
         positives = [varmap[v - 1] for v in positives if v <= top]
         positives.extend(fixed or ())
-    if numbering is None:
-        if size is None:
-            size = infer_decimal(positives)
-            numbering = "decimal" if size else "standard"
-        else:
-            numbering = "decimal" if (positives and min(positives) > size
-                                      and infer_decimal(positives) == size) else "standard"
-    if size is None:
-        size = infer_size(positives) if numbering == "standard" else infer_decimal(positives)
-        if size is None:
+    if numbering is None or size is None:
+        found = infer_numbering(positives, size=size, numbering=numbering)
+        if found is not None:
+            numbering, size = found
+        elif size is None:
             raise InputError("cannot infer the grid size from the model; "
                              "give --size N or --cnf FILE")
+        else:
+            numbering = "standard"
     numbers = make_numbering(numbering, size)
     layout = givens.layout if givens is not None else Layout(size, box)
     cells = [0] * layout.cells

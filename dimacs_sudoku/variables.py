@@ -15,7 +15,15 @@ the variable 11203.
 (147, (3, 7))
 >>> Decimal(16).var(11, 3)
 11203
+
+Auxiliary variables are numbered above ``max_var`` in both: N³ for the standard
+numbering, the decimal number of (N, N, N) for the decimal one (999 for 9x9, 161616
+for 16x16), so the decimal numbering leaves most numbers below its maximum unused.
+
+:func:`infer_numbering` tells the two apart from a model alone.
 """
+
+import bisect
 
 
 class Standard:
@@ -63,6 +71,101 @@ class Decimal:
 
 
 NUMBERINGS = {"standard": Standard, "decimal": Decimal}
+
+
+def standard_fits(ordered, n):
+    """Whether the sorted true variables ``ordered`` are a standard-numbered model of
+    an N x N grid: exactly one true variable in each cell's block of N, none other up
+    to N³ (those above are auxiliary)."""
+    count = bisect.bisect_right(ordered, n ** 3)
+    return count == n * n and all((ordered[k] - 1) // n == k for k in range(count))
+
+
+def standard_size(ordered):
+    """The largest N for which ``standard_fits``, or None (N = 1 always fits)."""
+    best = None
+    n = 2
+    while ordered and (n - 1) ** 3 < ordered[-1] and n <= 4096:
+        if standard_fits(ordered, n):
+            best = n
+        n += 1
+    return best
+
+
+def decimal_triples(positives, width):
+    """``(max field, cell)`` of each true variable whose fields RR CC DD (``width``
+    digits each) are all 1 or more; the others cannot be cell variables."""
+    base = 10 ** width
+    triples = []
+    for v in positives:
+        rc, d = divmod(v, base)
+        r, c = divmod(rc, base)
+        if r < base and r and c and d:
+            triples.append((max(r, c, d), r * base + c))
+    triples.sort()
+    return triples
+
+
+def decimal_size(positives, size=None):
+    """The largest N (or ``size`` only) for which the true variables are a
+    decimal-numbered model: among those whose three fields all lie in 1..N, exactly
+    one per cell of the N x N grid (N from 2 to 999). Other true variables are ignored:
+    auxiliary ones (above the decimal maximum) and the unused numbers below it (a field
+    0 or above N), which some solvers (cadical) report true. None when no N fits.
+
+    >>> decimal_size([111, 122, 212, 221])
+    2
+    >>> decimal_size([1, 2, 100, 111, 122, 212, 221, 1000, 1001])
+    2
+    >>> decimal_size([111, 122, 212]) is None
+    True
+    """
+    # Widest first: unused numbers of a 16x16 model can look like a small 1-digit grid.
+    widths = (len(str(size)),) if size else (3, 2, 1)
+    for width in widths:
+        triples = decimal_triples(positives, width)
+        if size:
+            candidates = (size,)
+        else:
+            candidates = range(10 ** width - 1, max(10 ** (width - 1), 2) - 1, -1)
+        for n in candidates:
+            count = bisect.bisect_right(triples, (n, float("inf")))
+            if count == n * n and len({cell for _, cell in triples[:count]}) == count:
+                return n
+    return None
+
+
+def infer_numbering(positives, size=None, numbering=None):
+    """``(numbering name, N)`` of a model (its true variables), or None.
+
+    The standard numbering is strict: the N² true variables up to N³ must be one per
+    cell. A standard model always satisfies it, and no decimal model does for N ≥ 4
+    (the decimal numbers start at 111; the unused numbers below them are reported all
+    false by most solvers and all true by cadical, never one per block). So a standard
+    fit of N ≥ 4 wins outright; below that the larger of the two fits wins (a solver
+    that sets unused variables at random could make a tiny standard grid fit by
+    chance). ``size`` and ``numbering`` restrict the search when known.
+
+    >>> infer_numbering([1, 8, 10, 15, 20, 22, 27, 29, 35, 37, 44, 46, 50, 55, 57, 64])
+    ('standard', 4)
+    >>> infer_numbering([111, 122, 133, 144, 500])
+    >>> infer_numbering([112, 121, 211, 222])
+    ('decimal', 2)
+    """
+    ordered = sorted(set(v for v in positives if v > 0))
+    standard = None
+    if numbering in (None, "standard"):
+        if size:
+            standard = size if standard_fits(ordered, size) else None
+        else:
+            standard = standard_size(ordered)
+        if standard and (standard >= 4 or numbering == "standard"):
+            return "standard", standard
+    if numbering in (None, "decimal"):
+        decimal = decimal_size(ordered, size)
+        if decimal and (standard is None or decimal > standard):
+            return "decimal", decimal
+    return ("standard", standard) if standard else None
 
 
 def numbering(name, size):

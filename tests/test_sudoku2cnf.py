@@ -121,3 +121,9 @@ def test_help_has_example_and_exit_codes():
     assert done.returncode == 0
     assert "sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku" in done.stdout
     assert "Exit codes" in done.stdout and "bad input" in done.stdout
+
+
+def test_output_to_a_device_writes_through_it():
+    done = command("sudoku2cnf", "-o", os.devnull, input=SMALL4)
+    assert done.returncode == 0, done.stderr
+    assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)

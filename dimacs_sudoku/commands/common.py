@@ -120,9 +120,21 @@ class AtomicOutput:
         self.binary = binary
         self._tmp = None
         self._raw = None
+        self._direct = None
         self.stream = None
 
     def __enter__(self):
+        if self.path is not None and os.path.exists(self.path) and \
+                not os.path.isfile(self.path):
+            # A device or named pipe (-o /dev/null, -o >(gzip)): write straight to it;
+            # renaming over it would replace the device with a file.
+            try:
+                self._direct = open(self.path, "wb" if self.binary else "w")
+            except OSError as error:
+                raise OutputError("cannot write %s: %s"
+                                  % (self.path, error.strerror or error)) from None
+            self.stream = self._direct
+            return self.stream
         if self.path is None:
             self.stream = sys.stdout.buffer if self.binary else sys.stdout
             return self.stream
@@ -151,6 +163,14 @@ class AtomicOutput:
         return self.stream
 
     def __exit__(self, kind, value, traceback):
+        if self._direct is not None:
+            try:
+                self._direct.close()
+            except OSError as error:
+                if kind is None:
+                    raise OutputError("cannot write %s: %s"
+                                      % (self.path, error.strerror or error)) from None
+            return False
         if self.path is None:
             try:
                 self.stream.flush()

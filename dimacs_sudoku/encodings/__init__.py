@@ -10,6 +10,36 @@
 (729, 10530)
 >>> f.header().splitlines()[-1]
 'p cnf 729 10530'
+
+With ``labels`` (``sudoku2cnf --comments full``) the file also carries a variable map
+for people reading it: one line per cell after the ``p cnf`` line, and one line per
+group of auxiliary variables naming the constraint family that made them.
+
+>>> f = encode(Grid.empty(4), amo="sequential")
+>>> text = f.to_text(labels=True)
+>>> print(text[:text.index("5 6 7 8 0")], end="")   # doctest: +ELLIPSIS
+c dimacs-sudoku ... sudoku2cnf
+c size: 4
+c box: 2x2
+c encoding: extended
+c amo: sequential
+c numbering: standard
+c variables: v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d
+c auxiliary variables: 65..256 (sequential at-most-one)
+c givens: 0
+c puzzle: ................
+c variable map: after the p line, "rRcC: FIRST..LAST" for each cell ...
+p cnf 256 576
+c r1c1: 1..4
+c r1c2: 5..8
+...
+c r4c4: 61..64
+c aux 65..112: cell uniqueness, sequential at-most-one, 3 per cell, in cell order ...
+c aux 113..160: row uniqueness, sequential at-most-one, 3 per (row, digit), row by row, ...
+c aux 161..208: column uniqueness, ...
+c aux 209..256: box uniqueness, ...
+c cell definedness: each cell holds at least one digit
+1 2 3 4 0
 """
 
 from .. import __version__
@@ -33,8 +63,11 @@ def header_comments(grid, encoding, amo_name, numbering_name, source=None, extra
     if numbering_name == "standard":
         lines.append("variables: v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d")
     else:
-        lines.append("variables: v = R C D in decimal, 1-based, each %d digits wide"
-                     % len(str(n)))
+        column, digit = min(n, 4), min(n, 7)
+        lines.append("variables: v = R C D in decimal, 1-based, each %d digits wide "
+                     "(%d: row 1, column %d, digit %d)"
+                     % (len(str(n)), make_numbering(numbering_name, n).var(column - 1, digit),
+                        column, digit))
     lines.extend(extra)
     if source:
         lines.append("source: %s" % source)
@@ -58,7 +91,79 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
                          % (encoding, ", ".join(ENCODINGS)))
     numbers = make_numbering(numbering, grid.size)
     comments = header_comments(grid, encoding, amo, numbering, source)
-    return sudoku_formula(grid, encoding, family(amo), numbers, comments)
+    amo_family = family(amo)
+    formula = sudoku_formula(grid, encoding, amo_family, numbers, comments)
+    base, top = numbers.max_var, formula.num_vars
+    where = next(i for i, line in enumerate(comments) if line.startswith("variables:"))
+    formula.comments.insert(where + 1, "auxiliary variables: %s" % (
+        "%d..%d (%s at-most-one)" % (base + 1, top, amo_family.name) if top > base
+        else "none"))
+    formula.full_comments = [
+        'variable map: after the p line, "rRcC: FIRST..LAST" for each cell (rows and '
+        'columns from 1; digit d is FIRST + d - 1)'
+        + ('; then "aux FIRST..LAST: ..." for each group of auxiliary variables'
+           if top > base else "")]
+    formula.var_comments = lambda: variable_map(grid.layout, encoding, amo_family, numbers)
+    return formula
+
+
+def variable_map(layout, encoding, amo, numbers):
+    """The lines of the variable map of ``--comments full``: one per cell, then one per
+    group of auxiliary variables, in the order :mod:`.sudoku` numbers them.
+
+    >>> from dimacs_sudoku.grid import Layout
+    >>> from dimacs_sudoku.variables import Decimal
+    >>> lines = variable_map(Layout(9), "minimal", family("binary"), Decimal(9))
+    >>> lines[0], lines[80]
+    ('r1c1: 111..119', 'r9c9: 991..999')
+    >>> head, tail = lines[81].split(", row by row")
+    >>> head
+    'aux 1000..1323: row uniqueness, binary at-most-one, 4 per (row, digit)'
+    >>> tail
+    ', digits in order (row 1 d1 1000..1003, row 1 d2 1004..1007, ...)'
+    """
+    n = layout.size
+    lines = []
+    for cell in range(n * n):
+        first, last = numbers.var(cell, 1), numbers.var(cell, n)
+        name = "r%dc%d" % (cell // n + 1, cell % n + 1)
+        if last - first == n - 1:
+            lines.append("%s: %d..%d" % (name, first, last))
+        else:
+            lines.append("%s: %s" % (name, " ".join(str(numbers.var(cell, d))
+                                                    for d in range(1, n + 1))))
+    top = numbers.max_var
+
+    def group(what, count, per, unit, order, names):
+        nonlocal top
+        if not per or not count:
+            return
+        start = top + 1
+        top += count * per
+        examples = ", ".join("%s %d..%d" % (name, start + k * per, start + (k + 1) * per - 1)
+                             for k, name in enumerate(names[:count]))
+        lines.append("aux %d..%d: %s, %s at-most-one, %d per %s, %s (%s%s)"
+                     % (start, top, what, amo.name, per, unit, order, examples,
+                        ", ..." if count > len(names) else ""))
+
+    if encoding != "minimal":
+        group("cell uniqueness", n * n, amo.size(n)[1], "cell", "in cell order",
+              ["r1c1", "r1c2"][:n * n])
+    # The units of one kind (rows, columns, boxes, extra ones) follow each other.
+    kinds = []
+    for name, cells in layout.units:
+        words = name.split()
+        kind = words[0] if len(words) == 2 and words[1].isdigit() else name
+        if kinds and kinds[-1][0] == kind and kinds[-1][2] == len(cells):
+            kinds[-1][1].append(name)
+        else:
+            kinds.append((kind, [name], len(cells)))
+    for kind, names, length in kinds:
+        # The pairwise family's patterns never add variables; the others ignore them.
+        group("%s uniqueness" % kind, len(names) * n, amo.size(length)[1],
+              "(%s, digit)" % kind, "%s by %s, digits in order" % (kind, kind),
+              ["%s d%d" % (names[0], d) for d in range(1, min(2, n) + 1)])
+    return lines
 
 
 def write_cnf(formula, out, labels=False):

@@ -16,6 +16,11 @@ once to write. Auxiliary variables are numbered above the cell variables, in ord
 The counting walk is cheaper still when the constraints function has a ``shape()``
 attribute: an iterator of ``(kind, length, pattern, times)`` runs that stand for the
 same constraints without their literals. Writing checks the counts it used.
+
+Written with ``labels=True`` (``--comments full``), a formula also says what its
+variables mean: ``full_comments`` are added to the header comments, and the lines of
+``var_comments`` (a variable map; a function is called for them only then) follow
+the ``p cnf`` line, before the first clause.
 """
 
 CLAUSE, AMO, LABEL = "clause", "amo", "label"
@@ -43,15 +48,19 @@ class Formula:
 
     ``constraints`` is a function returning a fresh iterator of constraints;
     ``base_vars`` is the highest variable before auxiliary ones (N³ for the standard
-    numbering); ``amo`` an at-most-one family from :mod:`.amo`.
+    numbering); ``amo`` an at-most-one family from :mod:`.amo`. ``comments`` are the
+    header comment lines; ``full_comments`` more of them and ``var_comments`` (lines,
+    or a function returning them) the variable map, both written only with labels.
     """
 
-    def __init__(self, constraints, base_vars, amo, comments=(), var_comments=()):
+    def __init__(self, constraints, base_vars, amo, comments=(), var_comments=(),
+                 full_comments=()):
         self.constraints = constraints
         self.base_vars = base_vars
         self.amo = amo
         self.comments = list(comments)
         self.var_comments = var_comments
+        self.full_comments = list(full_comments)
         self._counts = None
 
     def _count(self):
@@ -99,22 +108,36 @@ class Formula:
                 more, top = make(item[1], top, item[2])
                 yield from more
 
-    def header(self):
-        """The comment lines and the ``p cnf`` line, as text."""
-        lines = ["c %s\n" % line if line else "c\n" for line in self.comments]
+    def header(self, labels=False):
+        """The comment lines and the ``p cnf`` line, as text (with ``labels``, the
+        ``full_comments`` too)."""
+        comments = self.comments + self.full_comments if labels else self.comments
+        lines = ["c %s\n" % line if line else "c\n" for line in comments]
         lines.append("p cnf %d %d\n" % (self.num_vars, self.num_clauses))
         return "".join(lines)
+
+    def variable_map(self):
+        """The lines of the variable map (empty when the formula has none)."""
+        lines = self.var_comments
+        return lines() if callable(lines) else lines
 
     def write(self, out, labels=False):
         """Write the whole formula to the text stream ``out``, in blocks of text.
 
-        ``labels`` adds a comment line before each group of clauses. Nothing but the
-        current block (about :data:`BLOCK_CHARS` characters) is held in memory.
+        ``labels`` adds the variable map after the ``p cnf`` line and a comment line
+        before each group of clauses. Nothing but the current block (about
+        :data:`BLOCK_CHARS` characters) is held in memory.
         """
         num_clauses = self.num_clauses
-        out.write(self.header())
-        for line in self.var_comments:
-            out.write("c %s\n" % line)
+        out.write(self.header(labels))
+        if labels:
+            block = []
+            for line in self.variable_map():
+                block.append("c %s\n" % line)
+                if len(block) >= 1024:
+                    out.write("".join(block))
+                    block.clear()
+            out.write("".join(block))
         render = self.amo.render
         templates = ClauseTemplates()
         top = self.base_vars
