@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command,
+from support import (INKALA, INKALA_SOLUTION, SMALL4_SOLUTION, command,
                      no_traceback)
 
 

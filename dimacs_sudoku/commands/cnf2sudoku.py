@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import NoSolution, UnknownResult, UsageError
+from ..errors import UsageError
 from . import common
 
 HELP = """Decode a SAT solver's model into a Sudoku grid, check it, and print it.
