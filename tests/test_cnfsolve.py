@@ -227,7 +227,8 @@ def test_ctrl_c_stops_the_solver_and_cleans_up(tmp_path, monkeypatch):
     monkeypatch.setattr("tempfile.tempdir", str(private))
     pid_file = tmp_path / "pid"
     script = tmp_path / "sleeper.py"
-    script.write_text("import os, sys, time\nopen(sys.argv[1], 'w').write(str(os.getpid()))\n"
+    script.write_text("import os, sys, time\nopen(sys.argv[1] + '.part', 'w').write(str(os.getpid()))\n"
+                      "os.replace(sys.argv[1] + '.part', sys.argv[1])\n"
                       "time.sleep(60)\n")
     cnf = tmp_path / "f.cnf"
     cnf.write_text(dimacs_text(*SAT))
@@ -256,7 +257,8 @@ def test_sigterm_and_a_closed_pipe_leave_nothing_behind(tmp_path, cnf_files):
     env = dict(os.environ, TMPDIR=str(private))
     pid_file = tmp_path / "pid"
     script = tmp_path / "sleeper.py"
-    script.write_text("import os, sys, time\nopen(sys.argv[1], 'w').write(str(os.getpid()))\n"
+    script.write_text("import os, sys, time\nopen(sys.argv[1] + '.part', 'w').write(str(os.getpid()))\n"
+                      "os.replace(sys.argv[1] + '.part', sys.argv[1])\n"
                       "time.sleep(60)\n")
     sleeper = "%s %s %s" % (shlex.quote(sys.executable), shlex.quote(str(script)),
                             shlex.quote(str(pid_file)))
