@@ -84,7 +84,6 @@ def sudoku2cnf(
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None):
     from ..encodings import ENCODINGS, encode
-    from ..encodings.reduced import reduced_formula
     from ..grid import parse_box
     from ..puzzle import read_puzzles
 
@@ -111,6 +110,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         grid.check_givens()
         where = "%s:%d" % (source, grid.line) if grid.line else source
         if reduce or propagate:
+            from ..encodings.reduced import reduced_formula
             try:
                 formula = reduced_formula(grid, encoding=encoding, amo=amo,
                                           numbering=numbering, propagate=propagate,
@@ -173,7 +173,8 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
             formula.write(out, labels=labels)
     if count == 0:
         raise PuzzleError("no puzzle found", common.source_name(puzzle))
-    sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
+    if sys.stderr.isatty():
+        sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
     return 0
 
 
