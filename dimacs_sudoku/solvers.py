@@ -25,7 +25,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from array import array
@@ -340,6 +339,7 @@ def _execute(command, cnf_path, timeout, consume, on_timeout):
     display = _input_name(cnf_path)
     label = "solver %r" % command.label
     with _terminate_as_exit():
+        import tempfile
         workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
         process = None
         try:

@@ -9,7 +9,6 @@ import io
 import os
 import signal
 import sys
-import tempfile
 
 from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, OutputError,
                       SudokuError)
@@ -140,6 +139,7 @@ class AtomicOutput:
             return self.stream
         folder = os.path.dirname(os.path.abspath(self.path))
         try:
+            import tempfile
             fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
                                              suffix=".part", dir=folder)
         except OSError as error:
