@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Extras to install: `make venv EXTRAS=test,fast` adds python-sat for sudoku-solve.
+EXTRAS ?= test
 PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
 
 .PHONY: all run test bench bench-full examples clean distclean venv
@@ -17,7 +19,7 @@ venv: $(STAMP)
 $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $@
 
 # Arto Inkala's "hardest Sudoku", through the three commands and the bundled solver.

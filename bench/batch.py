@@ -1,22 +1,39 @@
 #!/usr/bin/env python3
 """Benchmark of batch solving with uniqueness check (count 2), in microseconds per puzzle.
 
-For each puzzle set, in the same run:
+For each puzzle set, in the same run (the grids are read first; parsing is left out of
+every column):
 
-- ours: ``dimacs_sudoku.batch.solve_many(grids, count=2)`` over the whole set (or a
-  sample with --quick): propagation, then a reduced CNF through pycosat.itersolve;
-- (a) by hand: one ``pycosat.solve`` on the full extended clause list (10,530 clauses
-  plus the givens) per puzzle, and a second one with the first solution blocked;
+- ours, once per engine: ``dimacs_sudoku.batch.solve_many(grids, count=2, engine=E)``:
+  propagation, then the reduced problem through ``pysat`` (a fresh MiniCard solver per
+  puzzle; only when python-sat is installed) or ``pycosat`` (the bundled picosat). The
+  two engines run interleaved, ``--repeat`` times, and the best time counts;
+- (c) PySAT incremental, the route of the C++ program: ONE MiniSat 2.2 instance per
+  run holding the full extended encoding (10,530 clauses), each puzzle's facts as
+  assumptions, each model blocked by a clause with an activation literal that is
+  switched off afterwards; ``--assume`` says which facts: ``givens``, or ``propagated``
+  (the cells placed by our propagation and the candidates its box-line eliminations
+  removed); first ``--sample-c`` puzzles; only with python-sat;
+- (a) by hand: one ``pycosat.solve`` on the full extended clause list plus the givens
+  per puzzle, and a second one with the first solution blocked; first ``--sample-a``;
 - (b) the external ``picosat`` binary on one CNF file per puzzle (``--all``, which for
   a puzzle with one solution is the same two solves), counting the time to write the
-  file and run the process.
+  file and run the process (wall clock); first ``--sample-b``.
 
-Parsing is left out of every column (the grids are read first). The known figures of
-a C++ program with MiniSat used incrementally are printed beside them.
+Times are CPU seconds of this process (steadier than wall clock on a shared machine),
+but (b), which is wall clock. Every column's counts are checked against ours, and the
+two engines' solutions against each other. The C++ figures are the ones quoted in the
+issue for a C++ program with MiniSat used incrementally: known reference numbers, NOT
+measured here.
 
-Usage: python bench/batch.py [--quick] [--sets 17,top1465,hardest] [--large] [--data DIR]
---large measures the large puzzles instead: sudoku2cnf --reduce (and --propagate),
-cadical, cnf2sudoku, each timed (cadical capped at --cap seconds).
+Sets: all of them, tdoku 17-clue (49,158), magictour top1465 (1,465) and
+forum-hardest-1905-11plus (48,766; ``--hardest N`` takes the first N). ``--quick``
+takes the first 2,000 / all / first 1,000 and smaller samples (about half a minute);
+the full run takes about 9 minutes on two cores.
+
+Usage: python bench/batch.py [--quick] [--sets 17,top1465,hardest] [--data DIR]
+       python bench/batch.py --pysat-solvers minicard,m22,g4   # the pysat engine's solver
+       python bench/batch.py --large   # large puzzles: sudoku2cnf, cadical, cnf2sudoku
 """
 
 import argparse
@@ -27,20 +44,23 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import reduce
+from operator import and_, neg
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dimacs_sudoku.batch import solve_many  # noqa: E402
+from dimacs_sudoku import batch  # noqa: E402
 from dimacs_sudoku.puzzle import read_puzzles  # noqa: E402
 
 SETS = {
-    "17": ("tdoku-17-clue.txt", 350),
-    "top1465": ("magictour-top1465.txt", 690),
-    "hardest": ("forum-hardest-1905-11plus.txt", 3000),
+    "17": ("tdoku-17-clue.txt", 350, "17-clue"),
+    "top1465": ("magictour-top1465.txt", 690, "top1465"),
+    "hardest": ("forum-hardest-1905-11plus.txt", 3000, "hardest"),
 }
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
+_POSITIVE = (0).__lt__
 
 
 def read(path, limit=None):
@@ -61,15 +81,22 @@ def timed(function):
     return result, time.process_time() - cpu, time.perf_counter() - wall
 
 
-def ours(grids):
-    return [n for _, n in solve_many(grids, count=2)]
+def ours(grids, engine):
+    return [(s.cells if s else None, n) for s, n in batch.solve_many(grids, count=2,
+                                                                       engine=engine)]
+
+
+# ---- (a) by hand, (b) external picosat ---------------------------------------------
+
+def full_clauses():
+    from dimacs_sudoku.encodings import encode
+    from dimacs_sudoku.grid import Grid
+    return [list(c) for c in encode(Grid.empty(9)).clauses()]
 
 
 def by_hand(grids):
     import pycosat
-    from dimacs_sudoku.encodings import encode
-    from dimacs_sudoku.grid import Grid
-    base = list(encode(Grid.empty(9)).clauses())
+    base = full_clauses()
     counts = []
     for grid in grids:
         clauses = base + [[cell * 9 + d] for cell, d in enumerate(grid.cells) if d]
@@ -99,44 +126,190 @@ def external(grids, folder):
     return counts
 
 
+# ---- (c) one incremental PySAT instance, the C++ program's route -----------------------
+
+class Incremental:
+    """One MiniSat instance with the full 9x9 extended encoding; puzzles as
+    assumptions; models blocked with an activation literal, switched off after the
+    puzzle. The instance is rebuilt every ``RENEW`` puzzles (every activation literal
+    is a new variable, and each model the solver returns lists them all)."""
+
+    RENEW = 200
+
+    def __init__(self, assume="propagated", name="m22"):
+        from pysat.solvers import Solver
+        from dimacs_sudoku.grid import Grid
+        from dimacs_sudoku.propagate import engine
+        self.Solver = Solver
+        self.name = name
+        self.base = full_clauses()
+        self.assume = assume
+        self.eng = engine(Grid.empty(9).layout, "swar")
+        self.solver = None
+
+    def fresh(self):
+        if self.solver is not None:
+            self.solver.delete()
+        self.solver = self.Solver(name=self.name, bootstrap_with=self.base)
+        self.next_var = 730
+        self.used = 0
+
+    def facts(self, cells):
+        """The assumptions of a puzzle: None when propagation decides it (its count
+        then in the second place)."""
+        if self.assume == "givens":
+            return [cell * 9 + d for cell, d in enumerate(cells) if d], None
+        from dimacs_sudoku.propagate import Inconsistent
+        eng = self.eng
+        try:
+            X, placed = eng.run(cells, True)
+        except Inconsistent:
+            return None, 0
+        if not X:
+            return None, 1
+        placed = set(placed)
+        facts = [q + 1 for q in placed]
+        # candidates that box-line eliminations removed (the placements' own
+        # eliminations are unit propagation's work in the solver)
+        singles = reduce(and_, map(eng.clear.__getitem__, placed), eng.full)
+        facts += [-(q + 1) for q in eng.open_candidates(singles & ~X)]
+        return facts, None
+
+    def count(self, cells):
+        facts, known = self.facts(cells)
+        if facts is None:
+            return known
+        if self.solver is None or self.used >= self.RENEW:
+            self.fresh()
+        solver = self.solver
+        if not solver.solve(assumptions=facts):
+            return 0
+        positives = list(filter(_POSITIVE, solver.get_model()[:729]))
+        act = self.next_var
+        self.next_var += 1
+        self.used += 1
+        solver.add_clause([-act] + list(map(neg, positives)))
+        facts.append(act)
+        found = solver.solve(assumptions=facts)
+        solver.add_clause([-act])
+        return 2 if found else 1
+
+
+def incremental(grids, assume):
+    inc = Incremental(assume)
+    return [inc.count(grid.cells) for grid in grids]
+
+
+# ---- the table ------------------------------------------------------------------------
+
+def us(seconds, n):
+    return seconds / n * 1e6
+
+
 def bench_sets(args):
-    names = args.sets.split(",")
-    sample_a = 100 if args.quick else 500
-    sample_b = 50 if args.quick else 200
-    limit = 2000 if args.quick else None
+    have_pysat = batch.pysat_available()
     have_picosat = shutil.which("picosat") is not None
+    engines = (["pysat"] if have_pysat else []) + ["pycosat"]
+    sample_a, sample_b, sample_c = args.sample_a, args.sample_b, args.sample_c
+    if args.quick:
+        sample_a, sample_b, sample_c = min(sample_a, 100), min(sample_b, 50), min(sample_c, 300)
+    assumes = [a for a in args.assume.split(",") if a] if have_pysat else []
+    limits = {"17": 2000 if args.quick else None, "top1465": None,
+              "hardest": 1000 if args.quick else (args.hardest or None)}
     rows = []
-    for name in names:
-        filename, cpp = SETS[name]
-        path = Path(args.data) / "9x9" / filename
-        grids = read(path, limit)
-        counts, cpu, wall = timed(lambda: ours(grids))
-        unique = sum(1 for n in counts if n == 1)
-        us = cpu / len(grids) * 1e6
-        a_counts, a_cpu, _ = timed(lambda: by_hand(grids[:sample_a]))
-        assert a_counts == counts[:sample_a], "by-hand counts differ"
-        a_us = a_cpu / sample_a * 1e6
+    print(HEADER % ("  ".join("%8s" % e for e in engines),
+                    "  ".join("(c) %-8s" % a[:8] for a in assumes)))
+    for name in args.sets.split(","):
+        filename, cpp, label = SETS[name]
+        grids = read(Path(args.data) / "9x9" / filename, limits[name])
+        n = len(grids)
+        best = {}
+        results = {}
+        for _ in range(args.repeat):
+            for engine in engines:
+                out, cpu, _ = timed(lambda: ours(grids, engine))
+                best[engine] = min(best.get(engine, cpu), cpu)
+                results[engine] = out
+        ref = results[engines[0]]
+        counts = [k for _, k in ref]
+        for engine in engines[1:]:
+            assert results[engine] == ref, "%s and %s differ" % (engine, engines[0])
+        unique = sum(1 for k in counts if k == 1)
+        c_us = {}
+        for assume in assumes:
+            k = min(sample_c, n)
+            c_counts, c_cpu, _ = timed(lambda: incremental(grids[:k], assume))
+            assert c_counts == counts[:k], "(c) counts differ"
+            c_us[assume] = us(c_cpu, k)
+        k_a = min(sample_a, n)
+        a_counts, a_cpu, _ = timed(lambda: by_hand(grids[:k_a]))
+        assert a_counts == counts[:k_a], "by-hand counts differ"
+        a_us = us(a_cpu, k_a)
         b_us = None
-        if have_picosat:
+        if have_picosat and sample_b:
+            k_b = min(sample_b, n)
             with tempfile.TemporaryDirectory() as folder:
-                b_counts, _, b_wall = timed(lambda: external(grids[:sample_b], folder))
-            assert b_counts == counts[:sample_b], "picosat counts differ"
-            b_us = b_wall / sample_b * 1e6
-        rows.append((name, len(grids), unique, us, wall / len(grids) * 1e6, a_us, b_us, cpp))
-        print_row(rows[-1], sample_a, sample_b)
+                b_counts, _, b_wall = timed(lambda: external(grids[:k_b], folder))
+            assert b_counts == counts[:k_b], "picosat counts differ"
+            b_us = us(b_wall, k_b)
+        row = (label, n, unique, {e: us(best[e], n) for e in engines}, c_us, a_us, b_us, cpp)
+        rows.append(row)
+        print_row(row, engines, assumes)
+    print_ratios(rows, engines)
+    print("\nus = microseconds per puzzle, uniqueness checked (count 2); CPU time but (b), "
+          "wall clock.\nours: %s; best of %d. Samples: (a) first %d, (b) first %d, (c) "
+          "first %d puzzles of each set.\n(c) = PySAT MiniSat 2.2, one incremental "
+          "instance, full encoding, assumptions (givens, or our propagation's result).\n"
+          "C++ = the issue's figures for a C++ program with MiniSat used incrementally: "
+          "quoted, NOT measured here.\nSets: 17-clue %s, top1465 all, hardest %s."
+          % (", ".join(engines), args.repeat, sample_a, sample_b, sample_c,
+             "first %d" % limits["17"] if limits["17"] else "all",
+             "first %d" % limits["hardest"] if limits["hardest"] else "all"))
     return rows
 
 
-def print_row(row, sample_a, sample_b):
-    name, n, unique, us, wall_us, a_us, b_us, cpp = row
-    b_text = "%9.0f %6.1fx" % (b_us, b_us / us) if b_us else "        -       -"
-    print("%-8s %6d %6d | %8.1f %8.1f | %9.0f %6.1fx | %s | %6d %6.2fx"
-          % (name, n, unique, us, wall_us, a_us, a_us / us, b_text, cpp, cpp / us),
-          flush=True)
+HEADER = "set      puzzles unique | ours: %s | %s | (a) by hand (b) picosat | C++ quoted"
 
 
-HEADER = ("set      puzzles unique|  ours us (cpu)  wall | (a) by hand  ratio | "
-          "(b) picosat  ratio | C++ us  ratio")
+def print_row(row, engines, assumes):
+    label, n, unique, ours_us, c_us, a_us, b_us, cpp = row
+    print("%-8s %7d %6d |       %s | %s | %11.0f %11s | %10d"
+          % (label, n, unique, "  ".join("%8.0f" % ours_us[e] for e in engines),
+             "  ".join("%12.0f" % c_us[a] for a in assumes),
+             a_us, "%.0f" % b_us if b_us else "-", cpp), flush=True)
+
+
+def print_ratios(rows, engines):
+    print("\nratios, baseline / ours (more is better for ours):")
+    print("%-8s | %s" % ("set", " | ".join("%-31s" % ("ours = " + e) for e in engines)))
+    print("%-8s | %s" % ("", " | ".join("%9s %9s %11s" % ("(a)/ours", "(b)/ours", "C++/ours")
+                                        for _ in engines)))
+    for label, n, unique, ours_us, c_us, a_us, b_us, cpp in rows:
+        cells = []
+        for e in engines:
+            o = ours_us[e]
+            cells.append("%8.1fx %9s %10.2fx" % (a_us / o, "%.1fx" % (b_us / o) if b_us else "-",
+                                                 cpp / o))
+        print("%-8s | %s" % (label, " | ".join(cells)))
+
+
+def bench_pysat_solvers(args):
+    """The pysat engine with each PySAT solver of --pysat-solvers."""
+    names = args.pysat_solvers.split(",")
+    limits = {"17": 2000, "top1465": None, "hardest": 1000}
+    print("pysat engine, us per puzzle (count 2), best of %d:" % args.repeat)
+    print("%-8s %7s | %s" % ("set", "puzzles", " ".join("%9s" % s for s in names)))
+    for name in args.sets.split(","):
+        filename, _, label = SETS[name]
+        grids = read(Path(args.data) / "9x9" / filename, limits[name])
+        best = {}
+        for _ in range(args.repeat):
+            for solver in names:
+                batch.PYSAT_SOLVER = solver
+                _, cpu, _ = timed(lambda: ours(grids, "pysat"))
+                best[solver] = min(best.get(solver, cpu), cpu)
+        print("%-8s %7d | %s" % (label, len(grids), " ".join("%9.0f" % us(best[s], len(grids))
+                                                            for s in names)), flush=True)
 
 
 # ---- large puzzles ---------------------------------------------------------------------
@@ -198,9 +371,19 @@ def bench_large(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="samples instead of whole sets")
+    parser.add_argument("--quick", action="store_true", help="samples, about a minute")
     parser.add_argument("--sets", default="17,top1465,hardest")
     parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--hardest", type=int, default=0,
+                        help="the first N of the hardest set in the full run (0: all 48,766)")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of ours; the best counts")
+    parser.add_argument("--sample-a", type=int, default=500)
+    parser.add_argument("--sample-b", type=int, default=200)
+    parser.add_argument("--sample-c", type=int, default=1000)
+    parser.add_argument("--assume", default="givens,propagated",
+                        help="(c) variants: givens, propagated (comma-separated; '' none)")
+    parser.add_argument("--pysat-solvers", default=None,
+                        help="compare PySAT solvers for the pysat engine instead")
     parser.add_argument("--large", action="store_true", help="the large puzzles instead")
     parser.add_argument("--modes", default="reduce,propagate",
                         help="sudoku2cnf options for --large")
@@ -210,13 +393,12 @@ def main():
         sys.exit("no data folder %s (give --data DIR)" % args.data)
     if args.large:
         bench_large(args)
-        return
-    print(HEADER)
-    bench_sets(args)
-    print("\nus = microseconds per puzzle, uniqueness checked (count 2); ratios are "
-          "baseline / ours.\n(a) first %d puzzles, (b) first %d; C++ = MiniSat "
-          "incremental, published figures." % (100 if args.quick else 500,
-                                              50 if args.quick else 200))
+    elif args.pysat_solvers:
+        if not batch.pysat_available():
+            sys.exit(batch.PYSAT_HINT)
+        bench_pysat_solvers(args)
+    else:
+        bench_sets(args)
 
 
 if __name__ == "__main__":

@@ -6,38 +6,100 @@ For each puzzle:
    makes box-line eliminations to a fixpoint, with whole-integer bit operations. This
    is what unit propagation would do on tdoku's "augmented" encoding; it solves about
    80% of the 17-clue puzzles on its own, and what it solves is solved uniquely (each
-   step was forced), so the count is 1 without a solver call;
-2. otherwise the open candidates become a reduced CNF (Kwon & Jain 2006): compact
+   step was forced), so the count is 1 without a solver call; a contradiction means
+   no solution, again without a solver call;
+2. otherwise the open candidates become a reduced problem (Kwon & Jain 2006): compact
    variables 1..K, each open cell and each missing digit of each unit exactly one of
-   its candidates / places (at least one; at most one pairwise for cells, rows and
-   columns: a box's at-most-one follows from the rest by counting). It is small (a
-   few hundred clauses), so pycosat's per-call conversion of the clause list is cheap;
-3. pycosat (the bundled picosat) does the search: ``itersolve`` gives up to ``count``
-   models, the second one (if any) found with the first blocked in the same solver.
+   its candidates / places: at least one (a clause per cell and per (unit, digit)), at
+   most one for cells, rows and columns (a box's at-most-one follows from the rest by
+   counting, and is left out);
+3. a SAT solver does the search, the *engine*:
 
-Standard grids up to 16x16 take this fast path; other grids (extra units, larger
-sizes) propagate singles with the per-cell engine and solve the reduced encoding of
-:mod:`dimacs_sudoku.encodings.reduced`. An external ``solver`` is run once per model
-on a DIMACS file of the same reduced CNF, with the models found so far blocked.
+   - ``pysat`` (when the optional python-sat package is installed, the extra
+     ``dimacs-sudoku[fast]``): a fresh MiniCard solver per puzzle (MiniSat 2.2 with
+     native at-most-one constraints, so an at-most-one over k candidates is one
+     constraint instead of k(k-1)/2 clauses), fed through C-level iterator pipelines;
+     after each model a clause blocking it is added and the same solver searches again,
+     up to ``count`` models;
+   - ``pycosat`` (the bundled picosat, always there): the same reduced problem as
+     clauses (pairwise at-most-one), ``itersolve`` for up to ``count`` models;
+   - ``auto`` (the default): ``pysat`` when python-sat can be imported, else
+     ``pycosat``.
+
+   Both give the same counts, and the same solution when there is one; of several,
+   each may find a different one first (``canonical`` makes it the same: the bundled
+   picosat's first). Measured on the 9x9 sets with uniqueness checked
+   (bench/batch.py: 17-clue, top1465, forum hardest), the pysat engine takes 121 /
+   447 / 1,158 us per puzzle, the pycosat engine 159 / 705 / 1,606, and one
+   incremental MiniSat instance holding the full extended encoding, with our
+   propagation's result as assumptions (the route of tdoku's C++ program), 112 / 602
+   / 1,686: the reduced problem is a tenth of the size, so each conflict costs less,
+   which outweighs building it for every puzzle but the easiest. MiniCard beat the
+   other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise clauses) by 1.1-2x.
+
+Standard grids up to 16x16 take the four-view propagation; other grids (extra units,
+larger sizes) propagate singles with the per-cell engine and build the same reduced
+problem from its candidates. An external ``solver`` is run once per model on a DIMACS
+file of the reduced CNF (pairwise at-most-one), with the models found so far blocked.
 
 >>> from dimacs_sudoku.grid import Grid
 >>> grids = [Grid.from_line("1..4" "4..." "...3" "3..1"), Grid.empty(4),
 ...          Grid.from_line("11" + "." * 14)]
->>> [(s.to_line() if s else None, k) for s, k in solve_many(grids, count=2)]
+>>> [(s.to_line() if s else None, k) for s, k in solve_many(grids, count=2, canonical=True)]
 [('1234431221433421', 1), ('4321214334121234', 2), (None, 0)]
 >>> solutions, count = count_solutions(Grid.empty(4), limit=1000)
 >>> count, len(solutions)
 (288, 288)
 """
 
+from collections import deque
 from itertools import chain, combinations, groupby, repeat
 from operator import itemgetter, neg
 
-from .errors import PuzzleError, SudokuError
+from .errors import NoSolution, PuzzleError, SudokuError, UsageError
 from .grid import Grid
-from .propagate import Inconsistent, SwarEngine, engine, is_standard, layout_key
+from .propagate import Inconsistent, SwarEngine, is_standard, layout_key
+from .propagate import engine as propagation_engine
 
-_FIRST = itemgetter(1)
+_SECOND = itemgetter(1)
+_POSITIVE = (0).__lt__
+
+ENGINES = ("auto", "pycosat", "pysat")
+# The PySAT solver of the pysat engine: MiniCard measured fastest (bench/batch.py
+# --pysat-solvers compares others). Solvers without native at-most-one constraints
+# (m22, g4, cd19, ...) get the pairwise clauses instead.
+PYSAT_SOLVER = "minicard"
+PYSAT_HINT = ("the pysat engine needs the python-sat package: "
+              "pip install python-sat (or dimacs-sudoku[fast])")
+
+_PYSAT = None           # None: not tried yet; False: not importable; else the module
+
+
+def pysat_available():
+    """True when python-sat can be imported (tried once, on first use)."""
+    global _PYSAT
+    if _PYSAT is None:
+        try:
+            import pysat.solvers as module
+            _PYSAT = module
+        except ImportError:
+            _PYSAT = False
+    return _PYSAT is not False
+
+
+def resolve_engine(engine="auto"):
+    """``"pysat"`` or ``"pycosat"`` for an engine name: ``auto`` is ``pysat`` when
+    python-sat can be imported. Raises UsageError for an unknown name, or for
+    ``pysat`` without python-sat."""
+    if engine in (None, "auto"):
+        return "pysat" if pysat_available() else "pycosat"
+    if engine == "pycosat":
+        return engine
+    if engine == "pysat":
+        if not pysat_available():
+            raise UsageError(PYSAT_HINT)
+        return engine
+    raise UsageError("unknown engine %r (choose from %s)" % (engine, ", ".join(ENGINES)))
 
 
 def _make_grid(cells, like):
@@ -52,17 +114,47 @@ def _make_grid(cells, like):
     return grid
 
 
-class FastSolver:
-    """Standard grids up to 16x16: the four-view propagation and a reduced CNF built
-    with C-level iterator pipelines (no Python loop per clause)."""
+# ---- the reduced problem --------------------------------------------------------
 
-    # Box at-most-one pairs: implied by the rest (cells exactly one digit, rows and
-    # columns at most once, boxes at least once), and left out; measured no slower.
-    AMO = (True, True, True, False)     # cells, rows, columns, boxes
-    ALO = (True, True, True)            # rows, columns, boxes
+class Reduced:
+    """What propagation leaves of one puzzle: ``filled`` (the digits placed so far),
+    ``num_vars`` K, ``alo`` (tuples of variables, at least one true in each) and
+    ``amo`` (at most one true in each). ``decode`` turns the positive variables of a
+    model into a full grid."""
+
+    __slots__ = ("filled", "num_vars", "alo", "amo", "table", "size")
+
+    def __init__(self, filled, num_vars, alo, amo, table, size):
+        self.filled = filled
+        self.num_vars = num_vars
+        self.alo = alo
+        self.amo = amo
+        self.table = table          # variable v -> q = cell*N + digit - 1 (at v-1)
+        self.size = size
+
+    def decode(self, positives):
+        grid = list(self.filled)
+        n = self.size
+        table = self.table
+        for v in positives:
+            q = table[v - 1]
+            grid[q // n] = q % n + 1
+        return grid
+
+    def clauses(self):
+        """The CNF: the at-least-one clauses and pairwise at-most-one clauses."""
+        out = list(self.alo)
+        out += chain.from_iterable(map(combinations, map(map, repeat(neg), self.amo),
+                                       repeat(2)))
+        return out
+
+
+class FastSolver:
+    """Standard grids up to 16x16: the four-view propagation and a reduced problem
+    built with C-level iterator pipelines (no Python loop per clause)."""
 
     def __init__(self, layout):
-        self.engine = eng = engine(layout, "swar")
+        self.engine = eng = propagation_engine(layout, "swar")
         n = layout.size
         R, C = layout.box
         self.size = n
@@ -80,146 +172,98 @@ class FastSolver:
         self.run = eng.run
         self.open_candidates = eng.open_candidates
 
-    def prepare(self, cells):
-        """``(filled, clauses, cq)``: the cells after propagation, and the reduced CNF
-        over the open candidates ``cq`` (variable v is q = ``cq[v-1]``) or None when
-        propagation solved the puzzle. Raises Inconsistent when there is no solution."""
+    def reduce(self, cells, grid=None):
+        """The :class:`Reduced` problem of ``cells`` (K = 0 when propagation solved
+        the puzzle). Raises Inconsistent when there is no solution."""
         X, placed = self.run(cells, True)
         n = self.size
         filled = list(cells)
         for q in placed:
             filled[q // n] = q % n + 1
         if not X:
-            return filled, None, None
+            return Reduced(filled, 0, (), (), (), n)
         cq = self.open_candidates(X)
         ids = range(1, len(cq) + 1)
         key = [-1]
         key += map(self.cell_of.__getitem__, cq)
-        groups = list(map(tuple, map(_FIRST, groupby(ids, key.__getitem__))))
-        clauses = list(groups)
-        amo, alo = self.AMO, self.ALO
-        if amo[0]:
-            clauses += chain.from_iterable(map(combinations, map(map, repeat(neg), groups),
-                                               repeat(2)))
+        cells_g = list(map(tuple, map(_SECOND, groupby(ids, key.__getitem__))))
+        alo = list(cells_g)
+        amo = cells_g
         for k, fields in enumerate(self.unit_fields):
             key = [-1]
             key += map(fields.__getitem__, cq)
             get = key.__getitem__
-            groups = list(map(tuple, map(_FIRST, groupby(sorted(ids, key=get), get))))
-            if alo[k]:
-                clauses += groups
-            if amo[k + 1]:
-                clauses += chain.from_iterable(map(combinations,
-                                                   map(map, repeat(neg), groups), repeat(2)))
-        return filled, clauses, cq
-
-    def models(self, cells, count, solver=None):
-        """``(solutions, count)``: up to ``count`` solutions (lists of digits)."""
-        try:
-            filled, clauses, cq = self.prepare(cells)
-        except Inconsistent:
-            return [], 0
-        if clauses is None:
-            return [filled], 1
-        n = self.size
-        out = []
-        for model in _models(clauses, len(cq), count, solver):
-            grid = list(filled)
-            for v in model:
-                if v > 0:
-                    q = cq[v - 1]
-                    grid[q // n] = q % n + 1
-            out.append(grid)
-        return out, len(out)
+            groups = list(map(tuple, map(_SECOND, groupby(sorted(ids, key=get), get))))
+            alo += groups
+            if k < 2:                               # rows and columns
+                amo = amo + groups
+        return Reduced(filled, len(cq), alo, amo, cq, n)
 
 
 class GenericSolver:
-    """Any layout: singles with the per-cell engine, then the reduced encoding."""
+    """Any layout: singles with the per-cell engine, then the same reduced problem."""
 
     def __init__(self, layout):
         self.layout = layout
+        n = layout.size
+        self.size = n
+        self.engine = propagation_engine(layout, "unit")
+        # per cell: u*N for each unit holding it; boxes (units 2N..3N-1) only get
+        # at-least-one
+        self.bases = [tuple(u * n for u in us) for us in layout.units_of_cell()]
+        self.is_box = [False] * (len(layout.units) * n)
+        for u in range(2 * n, 3 * n):
+            for k in range(n):
+                self.is_box[u * n + k] = True
 
-    def models(self, cells, count, solver=None, grid=None):
-        from .encodings.amo import family
-        from .encodings.reduced import Reduction, reduced_constraints
-        from .propagate import Contradiction, engine as get_engine
-        eng = get_engine(self.layout, "unit")
+    def reduce(self, cells, grid=None):
+        """The :class:`Reduced` problem of ``cells``; raises Contradiction or
+        PuzzleError when there is no solution."""
+        eng = self.engine
+        n = self.size
         filled = list(cells)
         if grid is None:
             grid = Grid(cells, layout=self.layout)
-        try:
-            cand, used = eng.start(filled, grid)
-            eng.fixpoint(filled, cand, used, True, grid)
-            eng.check_units(filled, cand, used, grid)
-        except (Contradiction, PuzzleError):
-            return [], 0
-        if all(filled):
-            return [filled], 1
-        reduction = Reduction(self.layout, filled, cand)
-        pairwise = family("pairwise")
-        constraints = reduced_constraints(reduction, "extended", True)
-        from .encodings.formula import Formula
-        formula = Formula(constraints, len(reduction.cell_digit), pairwise)
-        clauses = list(formula.clauses())
-        out = []
-        for model in _models(clauses, formula.num_vars, count, solver):
-            solution = list(filled)
-            top = len(reduction.cell_digit)
-            for v in model:
-                if 0 < v <= top:
-                    cell, d = reduction.cell_digit[v - 1]
-                    solution[cell] = d
-            out.append(solution)
-        return out, len(out)
-
-
-def _models(clauses, num_vars, count, solver=None):
-    """Up to ``count`` models of ``clauses``: pycosat's itersolve, or an external
-    solver run once per model with the earlier ones blocked."""
-    if solver is None:
-        import pycosat
-        found = 0
-        for model in pycosat.itersolve(clauses, vars=num_vars):
-            yield model
-            found += 1
-            if found >= count:
-                return
-        return
-    yield from _external_models(clauses, num_vars, count, solver)
-
-
-def _external_models(clauses, num_vars, count, solver):
-    import os
-    import tempfile
-    from .errors import UnknownResult
-    from .solvers import run_solver
-    clauses = [list(c) for c in clauses]
-    for _ in range(count):
-        fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
-        try:
-            with os.fdopen(fd, "w") as out:
-                out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
-                out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-            result = run_solver(solver, path)
-        finally:
-            os.unlink(path)
-        if result.status == "UNSAT":
-            return
-        if result.status != "SAT":
-            raise UnknownResult("no answer: %s gave up" % solver)
-        positives = set(v for v in result.positives if v <= num_vars)
-        model = [v if v in positives else -v for v in range(1, num_vars + 1)]
-        yield model
-        clauses.append([-v for v in model if v > 0] or [])
-        if not clauses[-1]:
-            return
+        cand, used = eng.start(filled, grid)
+        eng.fixpoint(filled, cand, used, True, grid)
+        eng.check_units(filled, cand, used, grid)
+        cells_g = []
+        table = []
+        units = {}
+        bases = self.bases
+        var = 0
+        for c, d in enumerate(filled):
+            if d:
+                continue
+            m = cand[c]
+            group = []
+            here = bases[c]
+            while m:
+                low = m & -m
+                m ^= low
+                k = low.bit_length() - 1
+                var += 1
+                group.append(var)
+                table.append(c * n + k)
+                for base in here:
+                    key = base + k
+                    found = units.get(key)
+                    if found is None:
+                        units[key] = [var]
+                    else:
+                        found.append(var)
+            cells_g.append(group)
+        is_box = self.is_box
+        alo = cells_g + list(units.values())
+        amo = cells_g + [g for key, g in units.items() if not is_box[key] and len(g) > 1]
+        return Reduced(filled, var, alo, amo, table, n)
 
 
 _SOLVERS = {}
 
 
 def solver_for(layout):
-    """The (cached) solver of a layout."""
+    """The (cached) reducer of a layout: FastSolver or GenericSolver."""
     key = layout_key(layout)
     found = _SOLVERS.get(key)
     if found is None:
@@ -233,52 +277,199 @@ def solver_for(layout):
     return found
 
 
-def solve_cells(grid, count=1, solver=None):
+# ---- the engines ------------------------------------------------------------------
+
+def _pycosat_models(problem, count):
+    """Up to ``count`` models (lists of positive variables) from pycosat."""
+    import pycosat
+    found = []
+    for model in pycosat.itersolve(problem.clauses(), vars=problem.num_vars):
+        found.append(list(filter(_POSITIVE, model)))
+        if len(found) >= count:
+            break
+    return found
+
+
+class PysatEngine:
+    """A fresh PySAT solver per puzzle: native at-most-one constraints when the
+    solver has them (MiniCard, GlueCard), pairwise clauses otherwise."""
+
+    NATIVE = ("minicard", "gluecard3", "gluecard4")
+
+    def __init__(self, name=None):
+        if not pysat_available():
+            raise UsageError(PYSAT_HINT)
+        name = name or PYSAT_SOLVER
+        probe = _PYSAT.Solver(name=name)
+        self.cls = type(probe.solver)
+        probe.delete()
+        self.name = name
+        self.native = self.cls.__name__.lower() in self.NATIVE
+        self.fast_add = self.handle = None
+        if self.cls.__name__ == "Minicard":
+            # Straight to the C functions the class itself calls (a third less time
+            # per constraint); the public methods when this pysat build differs.
+            try:
+                import pysolvers
+                self.fast_add = (pysolvers.minicard_add_cl, pysolvers.minicard_add_am)
+                self.handle = "minicard"
+            except (ImportError, AttributeError):
+                self.fast_add = None
+
+    def models(self, problem, count):
+        solver = self.cls()
+        try:
+            alo, amo = problem.alo, problem.amo
+            fast = self.fast_add
+            handle = getattr(solver, self.handle, None) if fast else None
+            # (None when this pysat build names its handle differently)
+            if handle is not None:
+                add_cl, add_am = fast
+                deque(map(add_cl, repeat(handle), alo), 0)
+                deque(map(add_am, repeat(handle), amo, repeat(1)), 0)
+            elif self.native:
+                deque(map(solver.add_clause, alo), 0)
+                deque(map(solver.add_atmost, amo, repeat(1)), 0)
+            else:
+                deque(map(solver.add_clause, problem.clauses()), 0)
+            found = []
+            while solver.solve():
+                positives = list(filter(_POSITIVE, solver.get_model()))
+                found.append(positives)
+                if len(found) >= count:
+                    break
+                solver.add_clause(list(map(neg, positives)))
+            return found
+        finally:
+            solver.delete()
+
+
+_PYSAT_ENGINES = {}
+
+
+def pysat_engine(name=None):
+    """The (cached) :class:`PysatEngine` of solver ``name`` (default PYSAT_SOLVER)."""
+    name = name or PYSAT_SOLVER
+    found = _PYSAT_ENGINES.get(name)
+    if found is None:
+        found = _PYSAT_ENGINES[name] = PysatEngine(name)
+    return found
+
+
+def _external_models(problem, count, solver):
+    import os
+    import tempfile
+    from .errors import UnknownResult
+    from .solvers import run_solver
+    num_vars = problem.num_vars
+    clauses = problem.clauses()
+    found = []
+    for _ in range(count):
+        fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
+                out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+            result = run_solver(solver, path)
+        finally:
+            os.unlink(path)
+        if result.status == "UNSAT":
+            break
+        if result.status != "SAT":
+            raise UnknownResult("no answer: %s gave up" % solver)
+        positives = sorted(set(v for v in result.positives if 0 < v <= num_vars))
+        found.append(positives)
+        if not positives:
+            break
+        clauses.append([-v for v in positives])
+    return found
+
+
+def _searcher(engine, solver):
+    """A function ``(problem, count) -> models`` for an engine name or external solver."""
+    if solver is not None:
+        return lambda problem, count: _external_models(problem, count, solver)
+    if resolve_engine(engine) == "pysat":
+        return pysat_engine().models
+    return _pycosat_models
+
+
+_NO_SOLUTION = (Inconsistent, NoSolution, PuzzleError)
+
+
+def _solve(reducer, cells, count, search, grid=None, canonical=False):
+    """``(solutions, n)`` for one puzzle with a reducer and a search function."""
+    try:
+        problem = reducer.reduce(cells, grid)
+    except _NO_SOLUTION:
+        return [], 0
+    if not problem.num_vars:
+        return [problem.filled], 1
+    solutions = list(map(problem.decode, search(problem, count)))
+    n = len(solutions)
+    if canonical and n > 1 and search is not _pycosat_models:
+        # The first solution of a puzzle with several: the bundled picosat's first
+        # model of the same reduced CNF, as the pycosat engine gives it.
+        first = problem.decode(_pycosat_models(problem, 1)[0])
+        if first in solutions:
+            solutions.remove(first)
+        else:
+            solutions.pop()
+        solutions.insert(0, first)
+    return solutions, n
+
+
+def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     """``(solutions, n)`` for one grid: up to ``count`` solutions as lists of digits
-    (the first one found first) and n = min(number of solutions, ``count``)."""
-    found = solver_for(grid.layout)
-    if isinstance(found, FastSolver):
-        return found.models(grid.cells, count, solver)
-    return found.models(grid.cells, count, solver, grid)
+    and n = min(number of solutions, ``count``). ``engine`` is ``auto``, ``pysat`` or
+    ``pycosat``; an external ``solver`` (a name for :mod:`dimacs_sudoku.solvers`)
+    replaces it. The first solution is the first one found; with ``canonical``, when
+    n > 1, the first one the bundled picosat finds, the same whatever the engine or
+    solver (a puzzle with one solution has the same answer anyway)."""
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    return _solve(solver_for(grid.layout), grid.cells, count, _searcher(engine, solver),
+                  grid, canonical)
 
 
-def solve_many(grids, count=1, solver=None):
+def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
     """Solve each of ``grids`` (an iterable of Grid) in turn: yield
     ``(solution, n)`` per grid, in order, where ``solution`` is the first solution
     found (a Grid) or None, and ``n`` = min(number of solutions, ``count``).
 
-    ``solver`` names an external solver (see :mod:`dimacs_sudoku.solvers`); the
-    default is the bundled pycosat. ``count=2`` checks uniqueness.
+    ``engine`` picks the SAT solver (``auto``: python-sat when installed, else the
+    bundled pycosat); ``solver`` names an external one instead (see
+    :mod:`dimacs_sudoku.solvers`). ``count=2`` checks uniqueness; with ``canonical``
+    a puzzle found to have several solutions gives the same first solution whatever
+    the engine or solver (the bundled picosat's first).
     """
     if count < 1:
         raise ValueError("count must be at least 1")
+    search = _searcher(engine, solver)
     last_layout = last = None
     for grid in grids:
         layout = grid.layout
         if layout is not last_layout:
             last = solver_for(layout)
             last_layout = layout
-        if isinstance(last, FastSolver):
-            solutions, n = last.models(grid.cells, count, solver)
-        else:
-            solutions, n = last.models(grid.cells, count, solver, grid)
+        solutions, n = _solve(last, grid.cells, count, search, grid, canonical)
         yield (_make_grid(solutions[0], grid) if solutions else None), n
 
 
-def count_solutions(grid, limit=2, solver=None):
+def count_solutions(grid, limit=2, solver=None, engine="auto", canonical=False):
     """``(solutions, count)``: the first ``limit`` solutions of ``grid`` (Grids) and
     min(number of solutions, ``limit``). Contradictory givens have none."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    solutions, n = solve_cells(grid, limit, solver)
+    solutions, n = solve_cells(grid, limit, solver, engine, canonical)
     return [_make_grid(s, grid) for s in solutions], n
 
 
-def solve_one(grid, solver=None):
+def solve_one(grid, solver=None, engine="auto"):
     """The solution of ``grid`` if it has exactly one, else raise: NoSolution, or a
     SudokuError saying it has several. A convenience for tools."""
     from .errors import NoSolution
-    solutions, n = count_solutions(grid, 2, solver)
+    solutions, n = count_solutions(grid, 2, solver, engine)
     if n == 0:
         raise NoSolution("no solution", grid.source, grid.line)
     if n > 1:

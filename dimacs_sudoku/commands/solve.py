@@ -18,7 +18,12 @@ HELP = """Solve many Sudoku puzzles in one process: one output line per puzzle, 
 Reads PUZZLES (a file, or stdin for - or nothing; .gz, .xz, .bz2 are unpacked) in
 any format sudoku2cnf reads, many puzzles per file. Each puzzle is propagated
 (naked and hidden singles, box-line eliminations), and what is left becomes a
-small reduced CNF that the bundled SAT solver (pycosat) solves.
+small reduced SAT problem for the --engine:
+  pysat     a fresh MiniCard solver per puzzle (python-sat, the optional extra
+            dimacs-sudoku[fast]; faster on hard puzzles)
+  pycosat   the bundled picosat
+  auto      pysat when python-sat is installed, else pycosat (the default)
+Both give the same output lines with --count 2 or more.
 
 \b
 Output, one line per puzzle (--format line, the default):
@@ -26,10 +31,12 @@ Output, one line per puzzle (--format line, the default):
   -                   no solution
   error<TAB>MESSAGE   the puzzle could not be read (file:line: why)
 With --count K each line is SOLUTION<TAB>COUNT, where COUNT is the number of
-solutions up to K (SOLUTION is the first one found, - when COUNT is 0), so
---unique (--count 2) prints 1 for a proper puzzle and 2 for one with several
-solutions. --format grid, json, svg or html renders each solution instead (json
-is one object per line, with "count" and "error" fields).
+solutions up to K (- when COUNT is 0), so --unique (--count 2) prints 1 for a
+proper puzzle and 2 for one with several solutions. SOLUTION is the first one
+found; for a puzzle with several, with --count, the first the bundled picosat
+finds, so the output is the same whatever --engine or --solver. --format grid,
+json, svg or html renders each solution instead (json is one object per line,
+with "count" and "error" fields).
 
 \b
 Examples:
@@ -37,6 +44,7 @@ Examples:
   sudoku-solve --unique 17-clue.txt > checked.txt
   parallel --pipe -k -N 1000 sudoku-solve --count 2 < big.txt > out.txt
   sudoku-solve --solver cadical --format grid puzzle.txt
+  sudoku-solve --engine pycosat --unique top95.txt
 
 \b
 stderr: a progress bar (rate, ETA) and a one-line summary (puzzles, solved,
@@ -65,8 +73,10 @@ def sudoku_solve(
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
     output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
                                       help="line, grid, json, svg or html"),
+    engine: str = typer.Option("auto", "--engine", "-e", metavar="ENGINE",
+                               help="auto, pysat or pycosat (the in-process SAT solver)"),
     solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar="NAME",
-                                         help="an external SAT solver (default: bundled)"),
+                                         help="an external SAT solver instead of --engine"),
     size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
                                        help="grid size, when the input leaves it open"),
     box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
@@ -80,7 +90,7 @@ def sudoku_solve(
                                             help="the progress bar (default: on a terminal)"),
 ):
     return common.run(PROG, solve_command, puzzles, output, count, unique, output_format,
-                      solver, size, box, input_format, summary, progress)
+                      solver, size, box, input_format, summary, progress, engine)
 
 
 class Progress:
@@ -159,8 +169,8 @@ def line_form(cells, size):
 
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
-                  input_format, summary, progress):
-    from ..batch import solve_cells
+                  input_format, summary, progress, engine="auto"):
+    from ..batch import ENGINES, resolve_engine, solve_cells
     from ..grid import parse_box
     from ..puzzle import read_puzzles_lenient
     from .cnf2sudoku import render
@@ -173,11 +183,15 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
     if output_format not in FORMATS:
         raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    if engine not in ENGINES:
+        raise UsageError("--engine takes %s, not %r" % (", ".join(ENGINES), engine))
+    engine = resolve_engine(engine)             # exit 2 when pysat is not installed
     if solver is not None:
         from ..solvers import solver_command
         solver = solver.strip()
         if solver in ("bundled", "pycosat"):
             solver = None
+            engine = "pycosat"
         else:
             import shutil
             from ..errors import SolverError
@@ -193,6 +207,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     bar = Progress(_count_lines(puzzles)) if show_progress else None
 
     limit = count or 1
+    canonical = limit > 1
     done = solved = none = several = errors = 0
     started = time.monotonic()
     pending = []
@@ -207,7 +222,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                 common.report(PROG, item)
                 pending.append(_error_text(item, output_format, count))
             else:
-                solutions, n = solve_cells(item, limit, solver)
+                solutions, n = solve_cells(item, limit, solver, engine, canonical)
                 if n == 0:
                     none += 1
                 else:
