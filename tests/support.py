@@ -48,3 +48,20 @@ def header(cnf_text):
 
 def no_traceback(stderr):
     return "Traceback" not in stderr
+
+
+def pattern_solution(size, box=None, rng=None):
+    """A random valid grid's cells: the shifted-pattern solution with its digits
+    relabelled and its bands, stacks, rows and columns shuffled."""
+    import random
+    from dimacs_sudoku.grid import default_box
+    rows, cols = box or default_box(size)
+    rng = rng or random.Random(0)
+    digits = list(range(1, size + 1))
+    rng.shuffle(digits)
+    order_r = [b * rows + i for b in rng.sample(range(size // rows), size // rows)
+               for i in rng.sample(range(rows), rows)]
+    order_c = [b * cols + j for b in rng.sample(range(size // cols), size // cols)
+               for j in rng.sample(range(cols), cols)]
+    return [digits[(cols * (r % rows) + r // rows + c) % size]
+            for r in order_r for c in order_c]

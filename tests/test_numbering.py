@@ -18,30 +18,20 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import require_solver
 from support import INKALA, INKALA_SOLUTION, command, shell
+from support import pattern_solution as support_pattern
 
 from dimacs_sudoku.decoding import decode
 from dimacs_sudoku.encodings import ENCODINGS, encode, variable_map
 from dimacs_sudoku.encodings.amo import FAMILIES, family
-from dimacs_sudoku.grid import Grid, Layout, default_box
+from dimacs_sudoku.grid import Grid, Layout
 from dimacs_sudoku.variables import Decimal, Standard, infer_numbering
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def pattern_solution(n, seed=0):
-    """A valid N x N solution (the shifted pattern, digits, bands and stacks shuffled)."""
-    rows, cols = default_box(n)
-    rng = random.Random(seed)
-    digits = list(range(1, n + 1))
-    rng.shuffle(digits)
-    order_r = [b * rows + i for b in rng.sample(range(n // rows), n // rows)
-               for i in rng.sample(range(rows), rows)]
-    order_c = [b * cols + j for b in rng.sample(range(n // cols), n // cols)
-               for j in rng.sample(range(cols), cols)]
-    return [digits[(cols * (r % rows) + r // rows + c) % n]
-            for r in order_r for c in order_c]
-
-
+    """A valid N x N solution (see support.pattern_solution)."""
+    return support_pattern(n, rng=random.Random(seed))
 def puzzle_of(solution, blank, seed=0):
     n = int(len(solution) ** 0.5)
     cells = list(solution)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import require_solver
-from support import INKALA, INKALA_SOLUTION, shell
+from support import INKALA, INKALA_SOLUTION, pattern_solution, shell
 
 # Each solver as a user types it in the middle of the pipe (reading stdin).
 PIPES = {
@@ -79,24 +79,11 @@ def test_sizes_and_box_shapes_through_picosat(tmp_path):
 
 
 def random_solution(size, box, rng):
-    """A random valid grid: a pattern solution with shuffled digits, rows and columns."""
+    """A random valid grid (see support.pattern_solution), checked."""
     from dimacs_sudoku.grid import Grid
-    br, bc = box
-    base = [[(bc * (r % br) + r // br + c) % size for c in range(size)] for r in range(size)]
-    digits = list(range(1, size + 1))
-    rng.shuffle(digits)
-    bands = list(range(size // br))
-    rng.shuffle(bands)
-    rows = [b * br + r for b in bands for r in rng.sample(range(br), br)]
-    stacks = list(range(size // bc))
-    rng.shuffle(stacks)
-    cols = [s * bc + c for s in stacks for c in rng.sample(range(bc), bc)]
-    cells = [digits[base[r][c]] for r in rows for c in cols]
-    grid = Grid(cells, size=size, box=box)
+    grid = Grid(pattern_solution(size, box, rng), size=size, box=box)
     grid.check_solution()
     return grid
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shape=st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (16, (4, 4))]),
        seed=st.integers(0, 2 ** 32 - 1), keep=st.floats(0.0, 1.0))

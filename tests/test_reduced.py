@@ -16,7 +16,7 @@ from dimacs_sudoku.grid import Grid, Layout
 from dimacs_sudoku.propagate import Contradiction, candidates, propagate
 
 from conftest import require_solver
-from support import INKALA, INKALA_SOLUTION, command, shell
+from support import INKALA, INKALA_SOLUTION, command, pattern_solution, shell
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -156,21 +156,8 @@ def naive_singles(grid):
 
 
 def random_solution(n, box, rng):
-    """A random valid grid: the pattern grid with digits, rows and columns shuffled
-    within bands and stacks."""
-    R, C = box
-    base = [[(C * (r % R) + r // R + c) % n + 1 for c in range(n)] for r in range(n)]
-    digits = list(range(1, n + 1))
-    rng.shuffle(digits)
-    bands = list(range(n // R))
-    rng.shuffle(bands)
-    rows = [b * R + i for b in bands for i in rng.sample(range(R), R)]
-    stacks = list(range(n // C))
-    rng.shuffle(stacks)
-    cols = [s * C + j for s in stacks for j in rng.sample(range(C), C)]
-    return [digits[base[r][c] - 1] for r in rows for c in cols]
-
-
+    """A random valid grid's cells (see support.pattern_solution)."""
+    return pattern_solution(n, box, rng)
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]),
        st.integers(0, 2 ** 32), st.floats(0.2, 0.9))

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from conftest import require_solver
-from support import BIN, shell
+from support import BIN, pattern_solution, shell
 
 from dimacs_sudoku.encodings import ENCODINGS, encode
 from dimacs_sudoku.encodings.amo import FAMILIES, family
@@ -26,22 +26,13 @@ COMPACT = ("sequential", "ladder", "binary", "commander", "product", "bimander")
 
 
 def pattern_puzzle(n, blank, seed=0):
-    """A puzzle from the shifted-pattern solution (digits, bands and stacks shuffled)
-    with a share ``blank`` of its cells emptied; it may have several solutions."""
-    rows, cols = default_box(n)
+    """A puzzle from a pattern solution (see support.pattern_solution) with a share
+    ``blank`` of its cells emptied; it may have several solutions."""
     rng = random.Random(seed)
-    digits = list(range(1, n + 1))
-    rng.shuffle(digits)
-    order_r = [b * rows + i for b in rng.sample(range(n // rows), n // rows)
-               for i in rng.sample(range(rows), rows)]
-    order_c = [b * cols + j for b in rng.sample(range(n // cols), n // cols)
-               for j in rng.sample(range(cols), cols)]
-    cells = [digits[(cols * (r % rows) + r // rows + c) % n] for r in order_r for c in order_c]
+    cells = pattern_solution(n, rng=rng)
     for i in rng.sample(range(n * n), int(blank * n * n)):
         cells[i] = 0
     return Grid(cells, size=n)
-
-
 def numbers_text(grid):
     """The puzzle as N lines of N numbers, 0 blank."""
     n = grid.size
