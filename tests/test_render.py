@@ -154,7 +154,7 @@ def test_html_page_and_25x25():
 
 
 def test_notebook_bodies_and_cnf2sudoku_formats():
-    from dimacs_sudoku.commands.cnf2sudoku import render as render_format
+    from dimacs_sudoku.commands.common import render_grid as render_format
     grid = Grid.from_line(SMALL4)
     assert render.grid_svg(grid) == render.to_svg(grid)
     assert render.grid_html(grid) == render.to_html(grid)

@@ -1,6 +1,5 @@
 """cnf2sudoku: a SAT solver's output in, the checked grid out."""
 
-import json
 import sys
 from typing import Optional
 
@@ -33,8 +32,6 @@ json (one object per line). Default: grid on a terminal, line otherwise.
 Exit codes:
 """ + common.exit_code_table([0, 2, 3, 4, 5, 6, 8])
 
-FORMATS = ("line", "grid", "json", "svg", "html")
-
 app = common.make_app(HELP)
 
 
@@ -56,18 +53,6 @@ def cnf2sudoku(
                       numbering, output_format)
 
 
-def render(grid, output_format, givens):
-    """The text of one grid in ``output_format``."""
-    if output_format == "line":
-        return grid.to_line() + "\n"
-    if output_format == "grid":
-        return grid.to_text() + "\n"
-    if output_format == "json":
-        return json.dumps(grid.to_json(givens), separators=(",", ":")) + "\n"
-    from .. import render as pictures
-    return (pictures.to_svg if output_format == "svg" else pictures.to_html)(grid, givens) + "\n"
-
-
 def decode_command(result, output, cnf, size, box, numbering, output_format):
     from ..decoding import CnfInfo, decode_result
     from ..grid import Grid, parse_box
@@ -75,8 +60,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format):
 
     if output_format is None:
         output_format = "grid" if (output in common.STDIO and sys.stdout.isatty()) else "line"
-    if output_format not in FORMATS:
-        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    common.check_output_format(output_format)
     if numbering not in (None, "standard", "decimal"):
         raise UsageError("--numbering takes standard or decimal, not %r" % numbering)
     info = None
@@ -104,7 +88,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format):
             if found.status != "SAT" and count:
                 break
             grid = decode_result(found, **options)
-            out.write(render(grid, output_format, givens))
+            out.write(common.render_grid(grid, output_format, givens))
             count += 1
     return 0
 

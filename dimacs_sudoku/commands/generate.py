@@ -55,7 +55,6 @@ terminal.
 Exit codes:
 """ + common.exit_code_table([0, 2, 8])
 
-FORMATS = ("line", "grid", "json", "svg", "html")
 
 app = common.make_app(HELP)
 
@@ -96,10 +95,8 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
                      full, output_format, output, progress):
     from ..generate import SYMMETRIES, generate, layout_for
     from ..grid import parse_box
-    from .cnf2sudoku import render
 
-    if output_format not in FORMATS:
-        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    common.check_output_format(output_format)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
     if count < 0:
@@ -156,7 +153,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
                              % (k, made.undecided, "" if not minimal else
                                 " but not proven minimal"))
             clear_progress()
-            out.write(format_puzzle(made, output_format, render))
+            out.write(format_puzzle(made, output_format))
             if show:
                 out.flush()
     clear_progress()
@@ -167,7 +164,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     return 0
 
 
-def format_puzzle(made, output_format, render):
+def format_puzzle(made, output_format):
     """The text of one generated puzzle in ``output_format``."""
     puzzle = made.puzzle
     if output_format == "json":
@@ -175,7 +172,7 @@ def format_puzzle(made, output_format, render):
         obj["givens"] = puzzle.givens_count()
         obj["solution"] = made.solution.to_line()
         return json.dumps(obj, separators=(",", ":")) + "\n"
-    text = render(puzzle, output_format, None)
+    text = common.render_grid(puzzle, output_format, None)
     return text + ("\n" if output_format == "grid" else "")
 
 

@@ -55,7 +55,6 @@ but for errors, unless --summary asks for the summary line.
 Exit codes:
 """ + common.exit_code_table([0, 2, 3, 7, 8, 9])
 
-FORMATS = ("line", "grid", "json", "svg", "html")
 # Output is handed to the stream in blocks of this many puzzles.
 BLOCK = 512
 
@@ -64,10 +63,8 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def sudoku_solve(
-    puzzles: Optional[str] = typer.Argument(None, metavar="PUZZLES",
-                                            help="puzzle file; - or nothing for stdin"),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                         help="write here instead of stdout"),
+    puzzles: Optional[str] = common.input_argument("PUZZLES", "puzzle file"),
+    output: Optional[str] = common.output_option(),
     count: Optional[int] = typer.Option(None, "--count", "-c", metavar="K",
                                         help="count solutions up to K; print SOLUTION<TAB>COUNT"),
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
@@ -77,13 +74,9 @@ def sudoku_solve(
                                help="auto, pysat or pycosat (the in-process SAT solver)"),
     solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar="NAME",
                                          help="an external SAT solver instead of --engine"),
-    size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
-                                       help="grid size, when the input leaves it open"),
-    box: Optional[str] = typer.Option(None, "--box", "-b", metavar="RxC",
-                                      help="box shape (rows x columns), e.g. 2x3"),
-    input_format: Optional[str] = typer.Option(
-        None, "--input-format", "-f", metavar="FORMAT",
-        help="line, grid, numbers, table or triples (default: detected)"),
+    size: Optional[int] = common.size_option(),
+    box: Optional[str] = common.box_option(),
+    input_format: Optional[str] = common.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the summary line on stderr even in a pipe"),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
@@ -173,7 +166,6 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     from ..batch import ENGINES, resolve_engine, solve_cells
     from ..grid import parse_box
     from ..puzzle import read_puzzles_lenient
-    from .cnf2sudoku import render
 
     if unique:
         if count not in (None, 2):
@@ -181,8 +173,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         count = 2
     if count is not None and count < 1:
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
-    if output_format not in FORMATS:
-        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    common.check_output_format(output_format)
     if engine not in ENGINES:
         raise UsageError("--engine takes %s, not %r" % (", ".join(ENGINES), engine))
     engine = resolve_engine(engine)             # exit 2 when pysat is not installed
@@ -229,8 +220,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                     solved += 1
                     if n > 1:
                         several += 1
-                pending.append(_result_text(item, solutions, n, output_format, count,
-                                            render))
+                pending.append(_result_text(item, solutions, n, output_format, count))
             if len(pending) >= flush_every:
                 out.write("".join(pending))
                 pending.clear()
@@ -249,7 +239,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     return EXIT_SEVERAL if errors else 0
 
 
-def _result_text(puzzle, solutions, n, output_format, count, render):
+def _result_text(puzzle, solutions, n, output_format, count):
     size = puzzle.size
     if output_format == "line":
         text = line_form(solutions[0], size) if solutions else "-"
@@ -270,7 +260,7 @@ def _result_text(puzzle, solutions, n, output_format, count, render):
         text = "-\n"
     else:
         from ..batch import _make_grid
-        text = render(_make_grid(solutions[0], puzzle), output_format, puzzle)
+        text = common.render_grid(_make_grid(solutions[0], puzzle), output_format, puzzle)
     if count is not None:
         text += "count: %d\n" % n
     return text + ("\n" if output_format == "grid" else "")
