@@ -150,10 +150,13 @@ def symbol(digit, size):
 class Grid:
     """A Sudoku grid: a layout and N² cells, 0 for blank.
 
-    ``source`` and ``line`` say where the grid was read, for messages.
+    ``source`` and ``line`` say where the grid was read, for messages; ``row_lines``,
+    when the grid was read one row per line, gives each row's line, so that a clash
+    between givens names the line of the row that holds it.
     """
 
-    def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None):
+    def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
+                 row_lines=None):
         cells = list(cells)
         if layout is None:
             if size is None:
@@ -171,6 +174,7 @@ class Grid:
         self.cells = cells
         self.source = source
         self.line = line
+        self.row_lines = row_lines
 
     @classmethod
     def empty(cls, size, box=None):
@@ -205,7 +209,7 @@ class Grid:
 
     def copy(self, cells=None):
         return Grid(self.cells if cells is None else cells, layout=self.layout,
-                    source=self.source, line=self.line)
+                    source=self.source, line=self.line, row_lines=self.row_lines)
 
     # ---- checks -------------------------------------------------------------
 
@@ -226,14 +230,16 @@ class Grid:
 
     def check_givens(self):
         """Raise :class:`PuzzleError` naming the clashing cells if two givens share a
-        digit in a unit."""
+        digit in a unit, at the line of the second cell's row when rows were read from
+        lines of their own."""
         clash = self.clashes()
         if clash:
             name, a, b, d = clash[0]
             more = " (and %d more clashes)" % (len(clash) - 1) if len(clash) > 1 else ""
+            line = self.row_lines[b // self.size] if self.row_lines else self.line
             raise PuzzleError("contradictory givens: %s and %s both hold %s in %s%s"
                               % (cell_name(self.size, a), cell_name(self.size, b),
-                                 symbol(d, self.size), name, more), self.source, self.line)
+                                 symbol(d, self.size), name, more), self.source, line)
 
     def check_solution(self, givens=None):
         """Raise :class:`InvalidModel` naming the first bad cell or unit unless this is a

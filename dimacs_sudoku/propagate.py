@@ -60,7 +60,8 @@ def _clash(layout, cells, grid):
     """Raise the PuzzleError of ``grid.check_givens`` for givens that clash."""
     from .grid import Grid
     if grid is None or list(grid.cells) != list(cells):
-        grid = Grid(cells, layout=layout)
+        grid = Grid(cells, layout=layout, source=getattr(grid, "source", None),
+                    line=getattr(grid, "line", None), row_lines=getattr(grid, "row_lines", None))
     grid.check_givens()
     raise AssertionError("givens clash but check_givens found nothing")
 

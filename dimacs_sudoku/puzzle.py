@@ -442,8 +442,8 @@ def _read_lines(lines, ctx, lenient):
             yield error
 
 
-def _make_grid(values, layout, source, line):
-    return Grid(values, layout=layout, source=source, line=line)
+def _make_grid(values, layout, source, line, row_lines=None):
+    return Grid(values, layout=layout, source=source, line=line, row_lines=row_lines)
 
 
 def _header_box(s, ctx, lineno):
@@ -545,7 +545,7 @@ def _read_grid(lines, ctx, numbers, header_box, start):
     except _Bad as bad:
         lineno, text, kind, _ = rows[row]
         return ctx.error(bad.message(_column(text, bad.index, kind)), lineno)
-    return _make_grid(values, layout, ctx.source, start)
+    return _make_grid(values, layout, ctx.source, start, [r[0] for r in rows])
 
 
 def _skip_block(lines):
