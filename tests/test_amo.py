@@ -128,6 +128,23 @@ def test_every_pairs_pattern_renders_like_its_clauses():
             "".join(map(clause_text, clauses))
 
 
+@pytest.mark.parametrize("lengths", [(1,), (3,), (1, 1), (2, 1, 3), (1, 4, 1, 1), (5, 5)])
+def test_pairs_across_segments(lengths):
+    """Pairs.across: exactly the pairs in different segments, in the order and text
+    of the same list given to Pairs."""
+    starts = list(itertools.accumulate((0,) + lengths))
+    segment = [k for k, length in enumerate(lengths) for _ in range(length)]
+    m = starts[-1]
+    expected = [(i, j) for i in range(m) for j in range(i + 1, m) if segment[i] != segment[j]]
+    across = Pairs.across(lengths)
+    assert across.pairs == expected and across.count == len(expected)
+    lits = [7 * k + 3 for k in range(m)]
+    pw = family("pairwise")
+    assert pw.size(m, across) == (len(expected), 0)
+    assert pw.render(lits, 0, across) == pw.render(lits, 0, Pairs(expected))
+    assert pw.clauses(lits, 0, across) == pw.clauses(lits, 0, Pairs(expected))
+
+
 def test_pairs_in_any_order():
     pw = family("pairwise")
     pattern = Pairs([(2, 3), (0, 3), (0, 1), (1, 0), (0, 2), (3, 1)])

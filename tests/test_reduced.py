@@ -194,6 +194,57 @@ def test_extra_units_are_propagated():
     assert result.candidates[5] & 0b1 == 0           # r2c2 is on the diagonal with r1c1
 
 
+def _binary_clauses(formula):
+    return [tuple(sorted(c)) for c in formula.clauses() if len(c) == 2 and max(c) < 0]
+
+
+@pytest.mark.parametrize("line", [PUZZLES[0][0], "." * 81])
+def test_reduced_pairwise_writes_each_pair_once(line):
+    """Two places of a digit sharing a row and a box get one clause, not two; every
+    pair of places sharing a unit gets one."""
+    grid = Grid.from_line(line)
+    pairs = _binary_clauses(reduced_formula(grid))
+    assert len(pairs) == len(set(pairs))
+    reduction = reduced_formula(grid)
+    info = CnfInfo.from_comments(reduction.comments)
+    place = {i + 1: divmod(v - 1, 9) for i, v in enumerate(info.varmap)}  # (cell, digit)
+    layout = grid.layout
+    member = layout.units_of_cell()
+    expected = set()
+    for a in place:
+        for b in place:
+            (ca, da), (cb, db) = place[a], place[b]
+            if a < b and ((ca == cb) or (da == db and set(member[ca]) & set(member[cb]))):
+                expected.add((-b, -a))
+    assert set(pairs) == expected
+
+
+def test_reduced_extra_units_keep_every_solution():
+    """A 4x4 with both diagonals as extra units: the reduced CNF has exactly the
+    solutions found by brute force, whatever the family."""
+    diagonals = [("diagonal", [i * 4 + i for i in range(4)]),
+                 ("anti-diagonal", [i * 4 + 3 - i for i in range(4)])]
+    layout = Layout(4, (2, 2), diagonals)
+    grid = Grid([1] + [0] * 15, layout=layout)
+    peers = layout.peers()
+    expected = set()
+
+    def fill(cells, k):
+        if k == 16:
+            expected.add("".join(map(str, cells)))
+            return
+        for d in ([cells[k]] if cells[k] else range(1, 5)):
+            if all(cells[p] != d for p in peers[k]):
+                fill(cells[:k] + [d] + cells[k + 1:], k + 1)
+
+    fill(grid.cells, 0)
+    assert expected
+    pairs = _binary_clauses(reduced_formula(grid))
+    assert len(pairs) == len(set(pairs))
+    for amo in ("pairwise", "sequential"):
+        assert set(models(reduced_formula(grid, amo=amo))) == expected
+
+
 # ---- the command line ----------------------------------------------------------------
 
 def test_sudoku2cnf_reduce_header_and_size():

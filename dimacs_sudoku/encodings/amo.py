@@ -127,6 +127,20 @@ class Pairs:
                 self.rows.append((i, tuple_getter(later)))
         self.spec = ("-%d " + _CUT) * self.width
 
+    @staticmethod
+    def across(lengths):
+        """The pairs of positions in different segments, for consecutive segments of
+        the given lengths (the positions of one segment already share a constraint),
+        as a :class:`SegmentPairs`.
+
+        >>> p = Pairs.across((2, 1, 2))
+        >>> p.pairs
+        [(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4)]
+        >>> p.render([5, 6, 7, 8, 9]) == Pairs(p.pairs).render([5, 6, 7, 8, 9])
+        True
+        """
+        return _segment_pairs(tuple(lengths))
+
     def render(self, lits):
         """The clauses ``-a -b 0`` over positive ``lits``, as text.
 
@@ -143,6 +157,49 @@ class Pairs:
             add(("0\n" + first).join(later))
             add("0\n")
         return "".join(out)
+
+
+class SegmentPairs:
+    """The pairs of positions lying in different segments (runs of consecutive
+    positions): what :class:`Pairs` would hold for them, without listing the pairs."""
+
+    def __init__(self, lengths):
+        self.lengths = lengths
+        self.width = sum(lengths)
+        self.count = (self.width * self.width - sum(k * k for k in lengths)) // 2
+        self.spec = ("-%d " + _CUT) * self.width
+
+    @property
+    def pairs(self):
+        found, start = [], 0
+        for length in self.lengths:
+            stop = start + length
+            found += [(i, j) for i in range(start, stop) for j in range(stop, self.width)]
+            start = stop
+        return found
+
+    def render(self, lits):
+        """As :meth:`Pairs.render`: each first position's clauses in one ``join``."""
+        end = self.width
+        negs = (self.spec % tuple(lits)).split(_CUT)
+        out = []
+        add = out.append
+        start = 0
+        for length in self.lengths:
+            stop = start + length
+            if stop < end:
+                later = negs[stop:end]
+                for first in negs[start:stop]:
+                    add(first)
+                    add(("0\n" + first).join(later))
+                    add("0\n")
+            start = stop
+        return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _segment_pairs(lengths):
+    return SegmentPairs(lengths)
 
 
 def full_pairs(n):

@@ -85,13 +85,12 @@ class Reduction:
                 continue
             mask = candidates[cell]
             here = {}
-            digit = 1
             while mask:
-                if mask & 1:
-                    cell_digit.append((cell, digit))
-                    here[digit] = len(cell_digit)
-                mask >>= 1
-                digit += 1
+                low = mask & -mask
+                digit = low.bit_length()
+                cell_digit.append((cell, digit))
+                here[digit] = len(cell_digit)
+                mask ^= low
             var[cell] = here
         self.var = var
         self.cell_digit = cell_digit
@@ -101,27 +100,58 @@ class Reduction:
     def num_open(self):
         return sum(1 for d in self.cells if not d)
 
-    def unit_groups(self):
-        """For each unit (index, cells) and digit missing from it: the compact variables
-        of the digit's places in the unit, as ``(unit, digit, [(cell, var), ...])``."""
+    def unit_groups(self, order=None):
+        """For each unit and digit missing from it: the digit's places in the unit and
+        their compact variables, as ``(unit index, digit, cells, variables)``. Units
+        come in ``order`` (unit indices), by default the layout's."""
         cells = self.cells
         var = self.var
-        for k, (_, unit) in enumerate(self.layout.units):
-            present = {cells[c] for c in unit if cells[c]}
-            for d in range(1, self.size + 1):
-                if d in present:
-                    continue
-                places = [(c, var[c][d]) for c in unit if not cells[c] and d in var[c]]
-                yield k, d, places
+        n = self.size
+        units = self.layout.units
+        for k in range(len(units)) if order is None else order:
+            places = [[] for _ in range(n + 1)]
+            lits = [[] for _ in range(n + 1)]
+            present = [False] * (n + 1)
+            for c in units[k][1]:
+                if cells[c]:
+                    present[cells[c]] = True
+                else:
+                    for d, v in var[c].items():
+                        places[d].append(c)
+                        lits[d].append(v)
+            for d in range(1, n + 1):
+                if not present[d]:
+                    yield k, d, places[d], lits[d]
 
 
-def _earlier_units(layout):
-    """For each unit k, a map cell -> the set of units before k holding the cell."""
-    member = layout.units_of_cell()
-    out = []
-    for k, (_, cells) in enumerate(layout.units):
-        out.append({c: frozenset(j for j in member[c] if j < k) for c in cells})
-    return out
+def _unit_order(layout):
+    """Boxes first, then rows, columns and any extra units. After the boxes, the places
+    of a digit in a row or column that share a box are consecutive, so the pairs still
+    needing a clause are those across boxes (:meth:`Pairs.across`)."""
+    n = layout.size
+    return [*range(2 * n, 3 * n), *range(2 * n), *range(3 * n, len(layout.units))]
+
+
+def _box_runs(places, box_of):
+    """The lengths of the runs of ``places`` in one box, or None when no two share one."""
+    runs, previous = [], None
+    for cell in places:
+        box = box_of[cell]
+        if box == previous:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+            previous = box
+    return runs if len(runs) < len(places) else None
+
+
+def _pairs_left(places, earlier):
+    """For an extra unit: the :class:`Pairs` of places that share no earlier unit
+    (``earlier(cell)``: the set of them), or None when no two share one."""
+    sets = [earlier(c) for c in places]
+    m = len(sets)
+    keep = [(i, j) for i in range(m) for j in range(i + 1, m) if sets[i].isdisjoint(sets[j])]
+    return None if len(keep) == m * (m - 1) // 2 else Pairs(keep)
 
 
 def reduced_constraints(reduction, encoding, pairwise):
@@ -142,29 +172,38 @@ def reduced_constraints(reduction, encoding, pairwise):
         for lits in open_vars:
             if len(lits) > 1:
                 add((AMO, lits, None))
-    groups = list(reduction.unit_groups())
-    earlier = _earlier_units(reduction.layout) if pairwise else None
+    layout = reduction.layout
+    n = layout.size
+    order = _unit_order(layout)
+    groups = list(reduction.unit_groups(order))
+    if pairwise:
+        box_of = [0] * layout.cells
+        for b in range(n):
+            for c in layout.units[2 * n + b][1]:
+                box_of[c] = b
+        member = layout.units_of_cell() if len(layout.units) > 3 * n else None
+        rank = {k: i for i, k in enumerate(order)}
     add((LABEL, "unit uniqueness: each missing digit at most once per unit"))
-    for k, d, places in groups:
-        if len(places) < 2:
+    for k, d, places, lits in groups:
+        if len(lits) < 2:
             continue
-        lits = [v for _, v in places]
         pattern = None
-        if pairwise:
-            before = earlier[k]
-            sets = [before[c] for c, _ in places]
-            if any(sets):
-                keep = [(i, j) for i in range(len(sets)) for j in range(i + 1, len(sets))
-                        if sets[i].isdisjoint(sets[j])]
-                if len(keep) < len(sets) * (len(sets) - 1) // 2:
-                    if not keep:
-                        continue
-                    pattern = Pairs(keep)
+        if pairwise and k < 2 * n:
+            runs = _box_runs(places, box_of)
+            if runs is not None:
+                if len(runs) == 1:
+                    continue
+                pattern = Pairs.across(runs)
+        elif pairwise and k >= 3 * n:
+            pattern = _pairs_left(places, lambda c: frozenset(
+                j for j in member[c] if rank[j] < rank[k]))
+            if pattern is not None and not pattern.count:
+                continue
         add((AMO, lits, pattern))
     if encoding == "extended":
         add((LABEL, "unit definedness: each missing digit somewhere in each unit"))
-        for k, d, places in groups:
-            add((CLAUSE, [v for _, v in places]))
+        for _, _, _, lits in groups:
+            add((CLAUSE, lits))
 
     def constraints():
         return iter(items)
