@@ -104,24 +104,25 @@ class Reduction:
         """For each unit and digit missing from it: the digit's places in the unit and
         their compact variables, as ``(unit index, digit, cells, variables)``. Units
         come in ``order`` (unit indices), by default the layout's."""
-        cells = self.cells
         var = self.var
-        n = self.size
         units = self.layout.units
         for k in range(len(units)) if order is None else order:
-            places = [[] for _ in range(n + 1)]
-            lits = [[] for _ in range(n + 1)]
-            present = [False] * (n + 1)
+            # A digit missing from the unit is a candidate of some open cell in it (or
+            # the candidates would have raised), and a digit present is nobody's.
+            groups = {}
             for c in units[k][1]:
-                if cells[c]:
-                    present[cells[c]] = True
-                else:
-                    for d, v in var[c].items():
-                        places[d].append(c)
-                        lits[d].append(v)
-            for d in range(1, n + 1):
-                if not present[d]:
-                    yield k, d, places[d], lits[d]
+                here = var[c]
+                if here is not None:
+                    for d, v in here.items():
+                        group = groups.get(d)
+                        if group is None:
+                            groups[d] = ([c], [v])
+                        else:
+                            group[0].append(c)
+                            group[1].append(v)
+            for d in sorted(groups):
+                places, lits = groups[d]
+                yield k, d, places, lits
 
 
 def _unit_order(layout):
