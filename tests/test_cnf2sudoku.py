@@ -4,8 +4,9 @@ import json
 
 import pytest
 
+from conftest import require_solver
 from support import (INKALA, INKALA_SOLUTION, SMALL4_SOLUTION, command,
-                     no_traceback)
+                     no_traceback, shell)
 
 
 def cell_literals(solution, size=None):
@@ -126,3 +127,66 @@ def test_failed_output_file_is_not_left(tmp_path):
     done = command("cnf2sudoku", "-o", out, input="s UNSATISFIABLE\n")
     assert done.returncode == 4
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+# ---- --puzzle: the givens and the reduced variable map from the puzzle ----------------
+
+@pytest.mark.parametrize("options", [[], ["--reduce"], ["--propagate"]])
+def test_puzzle_rebuilds_the_map_in_a_pipe(tmp_path, options):
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf %s p.txt | cnfsolve | cnf2sudoku --puzzle p.txt %s"
+                % (" ".join(options), " ".join(options)), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == INKALA_SOLUTION
+
+
+def test_puzzle_pipe_through_an_external_solver(tmp_path):
+    require_solver("picosat")
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf --reduce p.txt | picosat | cnf2sudoku --puzzle p.txt --reduce",
+                cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip() == INKALA_SOLUTION, run.stderr
+
+
+def test_puzzle_givens_are_checked(tmp_path):
+    # A valid grid that is not this puzzle's solution: every 8 and 1 swapped.
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    wrong = "".join({"8": "1", "1": "8"}.get(ch, ch) for ch in INKALA_SOLUTION)
+    run = command("cnf2sudoku", "--puzzle", tmp_path / "p.txt",
+                  input=competition(cell_literals(wrong)))
+    assert run.returncode == 6 and run.stdout == ""
+    assert "cnf2sudoku: cell r1c1 holds 1 but the given is 8" in run.stderr
+    run = command("cnf2sudoku", input=competition(cell_literals(wrong)))
+    assert run.returncode == 0                      # without the puzzle, only the rules
+
+
+def test_puzzle_input_format_and_numbering(tmp_path):
+    # An empty 4x4 in numbers form needs -f numbers (it would read as four 2x2 lines).
+    (tmp_path / "z.txt").write_text("0 0 0 0\n" * 4)
+    run = shell("sudoku2cnf -f numbers --reduce --numbering decimal z.txt | cnfsolve | "
+                "cnf2sudoku -p z.txt -f numbers --reduce --numbering decimal", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.strip()) == 16 and set(run.stdout.strip()) == set("1234")
+
+
+def test_reduced_model_without_the_option_is_named(tmp_path):
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf --reduce p.txt | cnfsolve | cnf2sudoku --puzzle p.txt",
+                cwd=tmp_path)
+    assert run.returncode == 3 and run.stdout == ""
+    assert "the model has 254 variables, fewer than the 729 of a 9x9 grid" in run.stderr
+    assert no_traceback(run.stderr)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--reduce"], "--reduce and --propagate rebuild the variable map from --puzzle FILE"),
+    (["--puzzle", "p.txt", "--cnf", "p.txt"], "give --cnf FILE or --puzzle FILE, not both"),
+    (["--puzzle", "two.txt"], "two.txt holds several puzzles"),
+    (["--puzzle", "-"], "cannot both be read from stdin"),
+    (["-f", "numbers"], "--input-format is the format of --puzzle FILE"),
+])
+def test_puzzle_usage_errors(tmp_path, args, message):
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    (tmp_path / "two.txt").write_text(INKALA + "\n" + INKALA + "\n")
+    run = command("cnf2sudoku", *args, input="s UNKNOWN\n", cwd=tmp_path)
+    assert run.returncode == 2 and message in run.stderr, run.stderr

@@ -5,7 +5,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from . import common
 
 HELP = """Decode a SAT solver's model into a Sudoku grid, check it, and print it.
@@ -15,14 +15,17 @@ Reads solver output (a file, or stdin for - or nothing): the SAT competition
 form (s SATISFIABLE, v ... 0 lines), minisat's result file (SAT + literals,
 UNSAT, INDET), picosat --all output (every model), or a bare list of literals.
 The grid size is inferred from the model; --cnf FILE (the CNF that was solved)
-gives size, box shape, numbering and the givens, which are then checked too.
-Every grid is checked against the rules before it is printed.
+gives size, box shape, numbering and the givens, which are then checked too;
+so does --puzzle FILE (the puzzle it was made from), which with --reduce or
+--propagate also rebuilds the variable map of sudoku2cnf's reduced CNF. Every
+grid is checked against the rules before it is printed.
 
 \b
 Examples:
   sudoku2cnf puzzle.txt | picosat | cnf2sudoku
   sudoku2cnf puzzle.txt -o p.cnf; minisat p.cnf p.res; cnf2sudoku --cnf p.cnf p.res
   cadical -q p.cnf | cnf2sudoku --cnf p.cnf --format json
+  sudoku2cnf --reduce p.txt | cadical | cnf2sudoku --puzzle p.txt --reduce
 
 \b
 Output formats: line (N*N symbols, for pipes), grid (boxed, for people),
@@ -48,12 +51,49 @@ def cnf2sudoku(
                                             help="standard or decimal (default: inferred)"),
     output_format: Optional[str] = typer.Option(None, "--format", "-F", metavar="FORMAT",
                                                 help="line, grid, json, svg or html"),
+    puzzle: Optional[str] = typer.Option(
+        None, "--puzzle", "-p", metavar="FILE",
+        help="the puzzle the CNF was made from (size, box, givens; one puzzle)"),
+    reduce: bool = typer.Option(False, "--reduce",
+                                help="with --puzzle: the CNF was made by sudoku2cnf --reduce"),
+    propagate: bool = typer.Option(
+        False, "--propagate", help="with --puzzle: the CNF was made by sudoku2cnf --propagate"),
+    input_format: Optional[str] = common.input_format_option(),
 ):
     return common.run("cnf2sudoku", decode_command, result, output, cnf, size, box,
-                      numbering, output_format)
+                      numbering, output_format, puzzle, reduce, propagate, input_format)
 
 
-def decode_command(result, output, cnf, size, box, numbering, output_format):
+def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_format=None):
+    """The :class:`CnfInfo` that sudoku2cnf would have written for the puzzle in
+    ``path``: its size, box and givens, and with ``reduce`` or ``propagate`` the
+    variable map of the reduced CNF."""
+    from ..decoding import CnfInfo
+    from ..puzzle import read_puzzles
+
+    with common.open_text_input(path) as stream:
+        grids = read_puzzles(stream, common.source_name(path), fmt=input_format, size=size,
+                             box=box_shape)
+        grid = next(grids, None)
+        if grid is None:
+            raise UsageError("%s holds no puzzle" % path)
+        if next(grids, None) is not None:
+            raise UsageError("%s holds several puzzles; --puzzle takes a file of one" % path)
+    info = CnfInfo()
+    info.size, info.box, info.givens = grid.size, grid.layout.box, grid
+    if numbering:
+        info.numbering = info.fields["numbering"] = numbering
+    if reduce or propagate:
+        from ..encodings.reduced import reduce_grid, variable_map
+        from ..variables import numbering as make_numbering
+        reduction = reduce_grid(grid, propagate)
+        info.varmap, info.fixed = variable_map(
+            reduction, make_numbering(numbering or "standard", grid.size))
+    return info
+
+
+def decode_command(result, output, cnf, size, box, numbering, output_format, puzzle=None,
+                   reduce=False, propagate=False, input_format=None):
     from ..decoding import CnfInfo, decode_result
     from ..grid import Grid, parse_box
     from ..model import iter_results
@@ -63,8 +103,20 @@ def decode_command(result, output, cnf, size, box, numbering, output_format):
     common.check_output_format(output_format)
     if numbering not in (None, "standard", "decimal"):
         raise UsageError("--numbering takes standard or decimal, not %r" % numbering)
+    if (reduce or propagate) and not puzzle:
+        raise UsageError("--reduce and --propagate rebuild the variable map from "
+                         "--puzzle FILE; give it (or --cnf FILE instead)")
+    if cnf and puzzle:
+        raise UsageError("give --cnf FILE or --puzzle FILE, not both")
+    if input_format and not puzzle:
+        raise UsageError("--input-format is the format of --puzzle FILE; give it")
+    if puzzle == "-" and result in common.STDIO:
+        raise UsageError("the solver output and --puzzle cannot both be read from stdin")
     info = None
-    if cnf:
+    if puzzle:
+        info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,
+                           reduce, propagate, input_format)
+    elif cnf:
         with common.open_text_input(cnf) as stream:
             info = CnfInfo.read(stream, cnf)
         if info.size is None and size is None:
@@ -87,6 +139,12 @@ def decode_command(result, output, cnf, size, box, numbering, output_format):
         for found in iter_results(stream, source):
             if found.status != "SAT" and count:
                 break
+            if puzzle and info.varmap is None and 0 < found.max_var < info.size ** 3:
+                raise InputError("%s: the model has %d variables, fewer than the %d of a "
+                                 "%dx%d grid: if the CNF was made with --reduce or "
+                                 "--propagate, give that option too"
+                                 % (source, found.max_var, info.size ** 3, info.size,
+                                    info.size))
             grid = decode_result(found, **options)
             out.write(common.render_grid(grid, output_format, givens))
             count += 1

@@ -225,6 +225,22 @@ def reduce_grid(grid, propagate=False):
     return Reduction(grid.layout, list(grid.cells), prop.candidates(grid))
 
 
+def variable_map(reduction, numbers):
+    """``(varmap, fixed)`` of a :class:`Reduction` under a numbering: the cell variable
+    of each compact variable, and the cell variables true by a given (or propagation).
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.variables import numbering
+    >>> varmap, fixed = variable_map(reduce_grid(Grid.from_line("1..4" "4..." "...3" "3..1")),
+    ...                              numbering("standard", 4))
+    >>> varmap[:4], fixed
+    ([6, 7, 10, 11], [1, 16, 20, 47, 51, 61])
+    """
+    varmap = [numbers.var(c, d) for c, d in reduction.cell_digit]
+    fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
+    return varmap, fixed
+
+
 def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standard",
                     propagate=False, source=None, comments=True):
     """The reduced CNF :class:`Formula` of ``grid``, with its varmap and fixed cells
@@ -236,8 +252,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     numbers = make_numbering(numbering, grid.size)
     constraints = reduced_constraints(reduction, encoding,
                                       getattr(family_, "name", "") == "pairwise")
-    varmap = [numbers.var(c, d) for c, d in reduction.cell_digit]
-    fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
+    varmap, fixed = variable_map(reduction, numbers)
     lines = []
     if comments:
         placed = sum(1 for d in reduction.cells if d) - grid.givens_count()
