@@ -9,7 +9,7 @@ import pytest
 from dimacs_sudoku import render
 from dimacs_sudoku.grid import SYMBOLS, Grid
 
-from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION
+from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, shell
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -162,3 +162,27 @@ def test_notebook_bodies_and_cnf2sudoku_formats():
     assert svg.endswith("</svg>\n")
     ET.fromstring(svg)
     assert render_format(grid, "html", grid).startswith("<table")
+
+
+def test_svg_output_holds_one_drawing(tmp_path):
+    """Several grids in SVG would be several documents in one file: each command
+    refuses the second one (exit 2), writes nothing, and names --format html."""
+    (tmp_path / "two.txt").write_text(INKALA + "\n" + INKALA + "\n")
+    (tmp_path / "one.txt").write_text(INKALA + "\n")
+    run = command("sudoku-solve", "two.txt", "--format", "svg", "-o", "out.svg", cwd=tmp_path)
+    assert run.returncode == 2 and "--format html" in run.stderr
+    assert not (tmp_path / "out.svg").exists()
+    run = command("sudoku-solve", "one.txt", "--format", "svg", cwd=tmp_path)
+    assert run.returncode == 0
+    ET.fromstring(run.stdout)
+    run = command("sudoku-gen", "--count", "2", "--format", "svg")
+    assert run.returncode == 2 and run.stdout == ""
+    run = shell("sudoku2cnf one.txt | cnfsolve | cnf2sudoku -F svg", cwd=tmp_path)
+    assert run.returncode == 0
+    ET.fromstring(run.stdout)
+    two_models = ("s SATISFIABLE\nv 1 -2 -3 4 -5 6 7 -8 0\n"        # 1221 and 2112
+                  "s SATISFIABLE\nv -1 2 3 -4 5 -6 -7 8 0\n")
+    run = command("cnf2sudoku", "-n", "2", "-b", "1x2", "-F", "svg", input=two_models)
+    assert run.returncode == 2 and run.stdout == "" and "several models" in run.stderr
+    run = command("cnf2sudoku", "-n", "2", "-b", "1x2", "-F", "html", input=two_models)
+    assert run.returncode == 0 and run.stdout.count("<table") == 2

@@ -146,8 +146,14 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                                  % (source, found.max_var, info.size ** 3, info.size,
                                     info.size))
             grid = decode_result(found, **options)
-            out.write(common.render_grid(grid, output_format, givens))
+            if output_format == "svg" and count:
+                raise common.one_svg("the solver output holds several models")
+            text = common.render_grid(grid, output_format, givens)
             count += 1
+            if output_format != "svg":
+                out.write(text)
+        if output_format == "svg" and count:
+            out.write(text)
     return 0
 
 

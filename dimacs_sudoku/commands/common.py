@@ -291,6 +291,13 @@ def check_output_format(name):
         raise UsageError("--format takes %s, not %r" % (", ".join(OUTPUT_FORMATS), name))
 
 
+def one_svg(what):
+    """The usage error for a second grid in SVG output, which holds one drawing."""
+    from ..errors import UsageError
+    return UsageError("--format svg draws one grid, and %s; --format html draws "
+                      "each one" % what)
+
+
 def render_grid(grid, output_format, givens=None):
     """The text of one grid in ``output_format``, ending with a newline."""
     if output_format == "line":

@@ -101,6 +101,8 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
     if count < 0:
         raise UsageError("--count takes a number of puzzles, not %d" % count)
+    if output_format == "svg" and count > 1:
+        raise common.one_svg("--count asks for %d" % count)
     if attempts is not None and attempts < 1:
         raise UsageError("--attempts takes a positive number, not %d" % attempts)
     if budget is not None and budget < 0:

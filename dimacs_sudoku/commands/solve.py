@@ -221,6 +221,10 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                     if n > 1:
                         several += 1
                 pending.append(_result_text(item, solutions, n, output_format, count))
+            if output_format == "svg":
+                if done > 1:
+                    raise common.one_svg("%s holds several puzzles" % source)
+                continue
             if len(pending) >= flush_every:
                 out.write("".join(pending))
                 pending.clear()
