@@ -135,6 +135,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
 
     source = common.source_name(result)
     count = 0
+    held = None
     with common.open_text_input(result) as stream, common.AtomicOutput(output) as out:
         for found in iter_results(stream, source):
             if found.status != "SAT" and count:
@@ -150,10 +151,12 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                 raise common.one_svg("the solver output holds several models")
             text = common.render_grid(grid, output_format, givens)
             count += 1
-            if output_format != "svg":
+            if output_format == "svg":
+                held = text         # written once no second model follows
+            else:
                 out.write(text)
-        if output_format == "svg" and count:
-            out.write(text)
+        if held:
+            out.write(held)
     return 0
 
 
