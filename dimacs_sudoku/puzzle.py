@@ -355,6 +355,31 @@ def _fits(kind, cells, n):
     return True
 
 
+def _square_block(lines, i, c):
+    """Whether the lines from ``i`` are exactly ``c`` lines of ``c`` spaced cells, then
+    a blank line or the end (comment lines aside), with no digit twice in a row or a
+    column: a grid, rather than ``c`` one-line puzzles."""
+    rows = []
+    while True:
+        item = lines.peek(i)
+        s = item[1].strip() if item is not None else ""
+        if not s:
+            break
+        if s[0] != "#":
+            tokens = s.split()
+            if len(rows) == c or len(tokens) != c:
+                return False
+            rows.append(tokens)
+        i += 1
+    if len(rows) != c:
+        return False
+    for line in (*rows, *zip(*rows)):
+        digits = [t for t in line if t not in BLANKS]
+        if len(set(digits)) != len(digits):
+            return False
+    return True
+
+
 def _detect(lines, size):
     found = _significant(lines)
     if found is None:
@@ -379,6 +404,8 @@ def _detect(lines, size):
     n = math.isqrt(c)
     if n < 4 or n * n != c or not _fits(kind, cells, n):
         return rows
+    if len(s.split()) == c and _square_block(lines, i, c):
+        return rows  # N lines of N spaced cells and no more: an NxN grid (all blank, say)
     # N² cells that fit an NxN grid: a line, or the first row of an N²xN² grid?
     for _ in range(min(c - 1, 15)):
         item = lines.peek(i + 1)

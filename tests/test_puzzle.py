@@ -1,6 +1,7 @@
 """Puzzle reading: every format, detection, messages, streaming, the shared data sets."""
 
 import io
+import math
 import random
 import re
 from pathlib import Path
@@ -481,3 +482,21 @@ def test_data_large():
             grids = list(read_puzzles(stream, path.name))
         assert [g.size for g in grids] == [size], path.name
         assert grids[0].givens_count() > 0
+
+
+@pytest.mark.parametrize("n", [16, 36])
+def test_blank_grid_of_spaced_cells_is_one_grid(n):
+    """N lines of N spaced blanks are one empty NxN grid, not N one-line puzzles of
+    size √N (the lines alone cannot tell; the square block can)."""
+    text = ("0 " * n).strip() + "\n"
+    grids = list(read_puzzles(io.StringIO(text * n)))
+    assert [g.size for g in grids] == [n] and grids[0].givens_count() == 0
+    # One line more, or a row too short, and they are one-line puzzles again.
+    assert [g.size for g in read_puzzles(io.StringIO(text * (n + 1)))] == \
+        [math.isqrt(n)] * (n + 1)
+
+
+def test_spaced_one_line_puzzles_that_clash_as_a_grid_stay_puzzles():
+    line = "1 . . 4 4 . . . . . . 3 3 . . 1\n"            # a 4x4 puzzle, spaced
+    grids = list(read_puzzles(io.StringIO(line * 16)))
+    assert [g.size for g in grids] == [4] * 16
