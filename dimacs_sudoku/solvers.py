@@ -108,7 +108,58 @@ def solve_clauses(clauses, num_vars=0, timeout=None):
         raise UsageError("a time-out for the bundled solver needs os.fork, which this "
                          "system lacks; use an external solver")
     with _terminate_as_exit():
-        return _solve_forked(pycosat, clauses, num_vars, timeout)
+        return _solve_forked(lambda: pycosat.solve(clauses, vars=num_vars), timeout,
+                             "the bundled solver")
+
+
+# -- python-sat's solvers, in this process ----------------------------------------------
+
+PYSAT = "pysat:"
+
+
+def pysat_names():
+    """The solver names python-sat knows, each alias mapped to its full name, or None
+    when python-sat is not installed."""
+    try:
+        from pysat.solvers import SolverNames
+    except ImportError:
+        return None
+    return {alias: aliases[-1] for aliases in vars(SolverNames).values()
+            if isinstance(aliases, tuple) for alias in aliases}
+
+
+def solve_pysat(name, clauses, num_vars=0, timeout=None):
+    """Solve the clauses (any iterable of lists of int, read once: never held as a
+    list) with python-sat's solver ``name`` (kissat404, cadical195, glucose4, ...).
+
+    The model covers variables 1..num_vars at least. With a ``timeout`` the search
+    runs in a forked child, as the bundled solver's does. Raises SolverError when
+    python-sat is not installed, UsageError for a name it does not know.
+    """
+    names = pysat_names()
+    if names is None:
+        raise SolverError("python-sat is not installed: pip install python-sat (or the "
+                          "project's 'fast' extra) for the pysat: solvers")
+    if name not in names:
+        raise UsageError("python-sat has no solver %r (it has %s)"
+                         % (name, ", ".join(sorted(set(names.values())))))
+    timeout = check_timeout(timeout)
+    from pysat.solvers import Solver
+    with Solver(name=name) as solver:
+        add = solver.add_clause
+        for clause in clauses:
+            add(clause)
+
+        def answer():
+            if not solver.solve():
+                return "UNSAT"
+            model = solver.get_model() or []
+            return model + [-v for v in range(len(model) + 1, num_vars + 1)]
+
+        if timeout is None:
+            return _pycosat_result(answer())
+        with _terminate_as_exit():
+            return _solve_forked(answer, timeout, "python-sat's " + name)
 
 
 def check_timeout(timeout):
@@ -129,7 +180,9 @@ def _pycosat_result(answer):
     return Result.from_literals(answer)
 
 
-def _solve_forked(pycosat, clauses, num_vars, timeout):
+def _solve_forked(answer, timeout, label):
+    """Run ``answer()`` (a pycosat-style answer: literals, "UNSAT" or "UNKNOWN") in a
+    forked child, killed at the deadline (the result is then UNKNOWN)."""
     deadline = time.monotonic() + timeout
     for stream in (sys.stdout, sys.stderr):     # or the child would write them again
         try:
@@ -144,13 +197,13 @@ def _solve_forked(pycosat, clauses, num_vars, timeout):
             os.close(read_end)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            answer = pycosat.solve(clauses, vars=num_vars)
-            if isinstance(answer, list):
-                result = Result.from_literals(answer)
+            found = answer()
+            if isinstance(found, list):
+                result = Result.from_literals(found)
                 payload = (b"S" + result.max_var.to_bytes(8, "little")
                            + result.positives.tobytes())
             else:
-                payload = b"U" if answer == "UNSAT" else b"?"
+                payload = b"U" if found == "UNSAT" else b"?"
             view = memoryview(payload)
             while view:
                 view = view[os.write(write_end, view):]
@@ -184,7 +237,7 @@ def _solve_forked(pycosat, clauses, num_vars, timeout):
         os.close(read_end)
     payload = b"".join(chunks)
     if status != 0 or not payload:
-        raise SolverError("the bundled solver failed (%s)" % _wait_status(status))
+        raise SolverError("%s failed (%s)" % (label, _wait_status(status)))
     if payload[:1] == b"U":
         return Result(UNSAT)
     if payload[:1] == b"?":

@@ -25,7 +25,7 @@ from dimacs_sudoku.errors import (EXIT_BAD_INPUT, EXIT_IO, EXIT_SOLVER_FAILED, E
 from dimacs_sudoku.model import read_result
 from dimacs_sudoku.solvers import (SOLVERS, run_solver, run_solver_to, solve_clauses,
                                    write_result)
-from support import ROOT, command
+from support import INKALA, INKALA_SOLUTION, ROOT, command, shell
 from test_model import formats
 
 EXTERNAL = ["picosat", "minisat", "cadical", "cryptominisat5"]
@@ -401,3 +401,56 @@ def test_import_does_not_load_pycosat():
          "import dimacs_sudoku.commands.cnfsolve, dimacs_sudoku.solvers; "
          "print('pycosat' in sys.modules)" % str(ROOT)], capture_output=True, text=True)
     assert done.stdout == "False\n", done.stderr
+
+
+# -- python-sat's solvers, in process ----------------------------------------------------
+
+def require_pysat():
+    if solvers.pysat_names() is None:
+        message = "python-sat is not installed"
+        if os.environ.get("DIMACS_SUDOKU_REQUIRE_SOLVERS") == "1":
+            pytest.fail("%s, and CI installs it (the 'fast' extra)" % message, pytrace=False)
+        pytest.skip(message)
+
+
+@pytest.mark.parametrize("name", ["kissat404", "cadical195", "glucose4"])
+def test_pysat_solvers_answer_like_the_others(name, cnf_files):
+    require_pysat()
+    code, out, err = cli("--solver", "pysat:" + name, cnf_files["sat"])
+    assert code == 10 and err == ""
+    assert out.splitlines()[-1].startswith("c cnfsolve: python-sat " + name)
+    result = check_answer(out, "SAT")
+    assert result.max_var == 16                     # the full model, as the header says
+    code, out, err = cli("-q", "--solver", "pysat:" + name, cnf_files["unsat"])
+    assert (code, out, err) == (20, "s UNSATISFIABLE\n", "")
+
+
+def test_pysat_timeout_answers_unknown(cnf_files):
+    require_pysat()
+    code, out, _ = cli("-q", "--solver", "pysat:kissat404", "--timeout", "1", cnf_files["hard"])
+    assert (code, out) == (0, "s UNKNOWN\n")        # PHP(11, 10) is UNSAT, if finished
+
+
+def test_pysat_model_covers_unused_variables():
+    require_pysat()
+    result = solvers.solve_pysat("kissat404", [[1, 2], [-1]], num_vars=5)
+    assert result.status == "SAT" and result.max_var == 5 and list(result.positives) == [2]
+
+
+def test_pysat_in_a_pipe_and_its_errors(tmp_path):
+    require_pysat()
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf --reduce p.txt | cnfsolve -s pysat:kissat | "
+                "cnf2sudoku --puzzle p.txt --reduce", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip() == INKALA_SOLUTION, run.stderr
+    run = command("cnfsolve", "-s", "pysat:nope", input="p cnf 1 1\n1 0\n")
+    assert run.returncode == EXIT_USAGE and "python-sat has no solver 'nope'" in run.stderr
+    assert "kissat404" in run.stderr and "cd195" not in run.stderr
+    run = command("cnfsolve", "-s", "pysat:kissat", input="p cnf 1 1\n1 x 0\n")
+    assert run.returncode == EXIT_BAD_INPUT and "<stdin>:2" in run.stderr
+
+
+def test_pysat_missing_is_a_solver_failure(monkeypatch):
+    monkeypatch.setattr(solvers, "pysat_names", lambda: None)
+    with pytest.raises(SolverError, match="python-sat is not installed"):
+        solvers.solve_pysat("kissat404", [[1]], 1)

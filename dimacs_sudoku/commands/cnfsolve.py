@@ -13,6 +13,7 @@ PROG = "cnfsolve"
 EXIT_SAT, EXIT_UNSAT, EXIT_NO_ANSWER = 10, 20, 0        # the SAT competition's codes
 RESULT_CODES = {"SAT": EXIT_SAT, "UNSAT": EXIT_UNSAT, "UNKNOWN": EXIT_NO_ANSWER}
 BUNDLED_NAMES = ("bundled", "pycosat")                  # as in solvers.BUNDLED_NAMES
+PYSAT = "pysat:"                                        # as in solvers.PYSAT
 
 HELP = """Solve a DIMACS CNF formula; print the answer as SAT competition solvers do.
 
@@ -29,13 +30,16 @@ error is reported with its line. External solvers read the file themselves.
 Solvers (--solver): bundled (the default), picosat, minisat, cadical, kissat,
 cryptominisat5, glucose, lingeling, or any command line in quotes: {} in it
 stands for the CNF file, which is appended otherwise. The solver must print the
-SAT competition format (or minisat's result file, for minisat).
+SAT competition format (or minisat's result file, for minisat). With python-sat
+installed (the 'fast' extra), pysat:NAME runs its solver NAME in this process:
+pysat:kissat404, pysat:cadical195, pysat:glucose4 and the others it has.
 
 \b
 Examples:
   sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
   cnfsolve formula.cnf --solver cadical --timeout 60 -o answer.txt
   cnfsolve formula.cnf --solver "cadical --seed=7 {}"
+  cnfsolve formula.cnf --solver pysat:kissat404
   cnfsolve formula.cnf --quiet | head -1
 
 \b
@@ -71,7 +75,15 @@ def solve_command(path, output, solver, timeout, quiet):
     name = solver.strip()
     started = time.monotonic()
     with common.AtomicOutput(output, binary=True) as out:
-        if name in BUNDLED_NAMES:
+        if name.startswith(PYSAT):
+            from ..dimacs import DimacsReader
+            from ..solvers import solve_pysat, write_result
+            with common.open_text_input(path) as stream:
+                reader = DimacsReader(stream, common.source_name(path))
+                result = solve_pysat(name[len(PYSAT):], reader, reader.num_vars, timeout)
+            write_result(result, out)
+            status, label = result.status, "python-sat " + name[len(PYSAT):]
+        elif name in BUNDLED_NAMES:
             from ..dimacs import read_dimacs
             from ..solvers import solve_cnf, write_result
             with common.open_text_input(path) as stream:
