@@ -34,6 +34,7 @@ the full run takes about 9 minutes on two cores.
 Usage: python bench/batch.py [--quick] [--sets 17,top1465,hardest] [--data DIR]
        python bench/batch.py --pysat-solvers minicard,m22,g4   # the pysat engine's solver
        python bench/batch.py --large   # large puzzles: sudoku2cnf, cadical, cnf2sudoku
+       python bench/batch.py --large --solver pysat:kissat404 --only rkkautsar-sudoku-225-1
 """
 
 import argparse
@@ -332,6 +333,11 @@ def cnf_size(path):
     return (0, 0)
 
 
+def _unknown(path):
+    with open(path) as answer:
+        return not any(line.startswith("s SATISFIABLE") for line in answer)
+
+
 def bench_large(args):
     folder = Path(args.data) / "large"
     bin_dir = ROOT / "bin"
@@ -341,8 +347,14 @@ def bench_large(args):
         return int(parts[-2].replace("table", "")), path.name
 
     files = sorted(folder.glob("*.txt"), key=key)
+    if args.only:
+        files = [path for path in files if path.stem in args.only.split(",")]
+    if args.solver.startswith("pysat:"):
+        solver_argv = [sys.executable, str(bin_dir / "cnfsolve"), "-q", "-s", args.solver]
+    else:
+        solver_argv = [args.solver, "-q"]
     print("%-30s %-9s %9s %9s | %8s %8s %8s %8s | %s"
-          % ("puzzle", "mode", "vars", "clauses", "encode s", "cadical", "decode s",
+          % ("puzzle", "mode", "vars", "clauses", "encode s", "solver s", "decode s",
              "total", "result"))
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
@@ -355,9 +367,9 @@ def bench_large(args):
                     continue
                 nv, nc = cnf_size(cnf)
                 with open(out, "w") as sink:
-                    code, t_sat = run_timed(["cadical", "-q", cnf], stdout=sink,
+                    code, t_sat = run_timed(solver_argv + [cnf], stdout=sink,
                                             timeout=args.cap)
-                if code not in (10, 20):
+                if code not in (0, 10, 20) or code == 0 and _unknown(out):
                     print("%-30s %-9s %9d %9d | %8.2f %8s" % (path.name, mode, nv, nc, t_enc,
                                                              code))
                     continue
@@ -387,7 +399,12 @@ def main():
     parser.add_argument("--large", action="store_true", help="the large puzzles instead")
     parser.add_argument("--modes", default="reduce,propagate",
                         help="sudoku2cnf options for --large")
-    parser.add_argument("--cap", type=float, default=120, help="cadical time limit, s")
+    parser.add_argument("--cap", type=float, default=120, help="solver time limit, s")
+    parser.add_argument("--solver", default="cadical",
+                        help="for --large: a solver program taking -q, or pysat:NAME "
+                             "(through cnfsolve)")
+    parser.add_argument("--only", default="",
+                        help="for --large: puzzle names (file stems), comma-separated")
     args = parser.parse_args()
     if not Path(args.data).is_dir():
         sys.exit("no data folder %s (give --data DIR)" % args.data)
