@@ -158,6 +158,9 @@ def solve_pysat(name, clauses, num_vars=0, timeout=None):
 
         if timeout is None:
             return _pycosat_result(answer())
+        if not hasattr(os, "fork"):
+            raise UsageError("a time-out for the pysat: solvers needs os.fork, which this "
+                             "system lacks; use an external solver")
         with _terminate_as_exit():
             return _solve_forked(answer, timeout, "python-sat's " + name)
 
