@@ -81,8 +81,6 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
             raise UsageError("%s holds several puzzles; --puzzle takes a file of one" % path)
     info = CnfInfo()
     info.size, info.box, info.givens = grid.size, grid.layout.box, grid
-    if numbering:
-        info.numbering = info.fields["numbering"] = numbering
     if reduce or propagate:
         from ..encodings.reduced import reduce_grid, variable_map
         from ..variables import numbering as make_numbering
