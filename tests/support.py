@@ -27,10 +27,19 @@ def command(name, *args, input=None, env=None, cwd=None, check=False):
                           cwd=cwd, check=check, timeout=300)
 
 
+def shell_path(path=None):
+    """PATH for shell-level tests: bin/, then the folder of the Python running the tests
+    (the project's venv under `make test`), so that the ``python3`` that bin/'s scripts
+    start with is this one, never a system Python with other packages."""
+    path = os.environ.get("PATH", "") if path is None else path
+    return os.pathsep.join([str(BIN), os.path.dirname(sys.executable), path])
+
+
 def shell(script, cwd=None, env=None):
-    """Run a shell script with bin/ first on PATH; a pipe's status is its last command's."""
+    """Run a shell script with bin/ and this Python first on PATH; a pipe's status is
+    its last command's."""
     full_env = dict(os.environ)
-    full_env["PATH"] = "%s%s%s" % (BIN, os.pathsep, full_env.get("PATH", ""))
+    full_env["PATH"] = shell_path(full_env.get("PATH", ""))
     if env:
         full_env.update(env)
     return subprocess.run(["bash", "-c", script], capture_output=True,

@@ -1,0 +1,56 @@
+"""bin/ from a checkout: the Python it runs with, and what it does without the
+project's dependencies."""
+
+import os
+import subprocess
+import sys
+
+from support import BIN, ROOT, shell
+
+
+def test_shell_tests_run_bin_with_this_python():
+    # The python3 that bin/'s scripts start with in the shell tests is the one
+    # running the tests (the project's venv under `make test`).
+    done = shell("python3 -c 'import sys; print(sys.prefix)'")
+    assert done.returncode == 0, done.stderr
+    assert os.path.realpath(done.stdout.strip()) == os.path.realpath(sys.prefix)
+    done = shell("head -1 \"$(command -v sudoku2cnf)\"")
+    assert done.stdout.strip() == "#!/usr/bin/env python3"
+
+
+def run_without_site(script, *args):
+    """Run a bin/ script with this Python but no site-packages: typer is missing."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    return subprocess.run([sys.executable, "-S", str(script), *args], capture_output=True,
+                          text=True, env=env, timeout=60)
+
+
+def test_missing_dependencies_is_one_line_naming_the_fix(tmp_path):
+    # A checkout with no .venv: nothing to fall back to.
+    (tmp_path / "bin").mkdir()
+    os.symlink(ROOT / "dimacs_sudoku", tmp_path / "dimacs_sudoku")
+    script = tmp_path / "bin" / "cnfsolve"
+    script.write_text((BIN / "cnfsolve").read_text())
+    done = run_without_site(script, "--help")
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "cannot import typer" in done.stderr and "make venv" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_falls_back_to_the_checkouts_venv(tmp_path):
+    (tmp_path / "bin").mkdir()
+    os.symlink(ROOT / "dimacs_sudoku", tmp_path / "dimacs_sudoku")
+    script = tmp_path / "bin" / "sudoku2cnf"
+    script.write_text((BIN / "sudoku2cnf").read_text())
+    venv_bin = tmp_path / ".venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    # The checkout's "venv" python: this one, with its site-packages.
+    (venv_bin / "python").write_text('#!/bin/sh\nexec "%s" "$@"\n' % sys.executable)
+    (venv_bin / "python").chmod(0o755)
+    done = subprocess.run([sys.executable, "-S", str(script)], input="1..44......33..1\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "p cnf 64 390" in done.stdout
