@@ -23,6 +23,27 @@ from .errors import InvalidModel, PuzzleError, UsageError
 # Symbols for digits 1..35 in one-character forms; larger grids use numbers.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SINGLE_CHAR = len(SYMBOLS)
+# The largest grid any command accepts (the largest public instances are 400x400);
+# checked before memory is spent on a grid, a model or a CNF of that size.
+MAX_SIZE = 400
+
+
+def check_size(size, what="grid size"):
+    """``size`` when it is a grid size the tools accept (1..MAX_SIZE), else UsageError.
+
+    >>> check_size(9)
+    9
+    >>> check_size(1000)
+    Traceback (most recent call last):
+    ...
+    dimacs_sudoku.errors.UsageError: grid size 1000 is above the largest supported, 400x400
+    """
+    if not 1 <= size <= MAX_SIZE:
+        if size < 1:
+            raise UsageError("%s must be at least 1, not %d" % (what, size))
+        raise UsageError("%s %d is above the largest supported, %dx%d"
+                         % (what, size, MAX_SIZE, MAX_SIZE))
+    return size
 
 
 def cell_name(size, cell):
@@ -84,7 +105,7 @@ class Layout:
     """
 
     def __init__(self, size, box=None, extra_units=()):
-        self.size = size
+        self.size = check_size(size)
         self.box = tuple(box) if box else default_box(size)
         if self.box[0] * self.box[1] != size:
             raise UsageError("box %dx%d does not fit a %dx%d grid"
