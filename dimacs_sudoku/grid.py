@@ -19,10 +19,8 @@ what people read (``r1c4``, digit 7). A blank cell holds 0.
 import math
 
 from .errors import InvalidModel, PuzzleError, UsageError
+from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
 
-# Symbols for digits 1..35 in one-character forms; larger grids use numbers.
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-MAX_SINGLE_CHAR = len(SYMBOLS)
 # The largest grid any command accepts (the largest public instances are 400x400);
 # checked before memory is spent on a grid, a model or a CNF of that size.
 MAX_SIZE = 400
@@ -161,23 +159,25 @@ class Layout:
         return "Layout(%d, box=%r)" % (self.size, self.box)
 
 
-def symbol(digit, size):
-    """The one-character symbol of a digit (``.`` for blank) in a grid of this size."""
-    if digit == 0:
-        return "."
-    return SYMBOLS[digit - 1] if size <= MAX_SINGLE_CHAR else str(digit)
-
-
 class Grid:
     """A Sudoku grid: a layout and N² cells, 0 for blank.
 
     ``source`` and ``line`` say where the grid was read, for messages; ``row_lines``,
     when the grid was read one row per line, gives each row's line, so that a clash
     between givens names the line of the row that holds it.
+
+    ``symbols`` is the notation the grid was read in (None: ``1-9A-Z``; ``hex``,
+    ``numbers`` or an alphabet, see :mod:`dimacs_sudoku.notation`); the boxed text,
+    the pictures and every command's output speak it. ``givens``, on a solution, is
+    the puzzle it solves, so that a picture tells givens from solved digits.
     """
 
+    symbols = None
+    givens = None
+    row_lines = None
+
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
-                 row_lines=None):
+                 row_lines=None, symbols=None, givens=None):
         cells = list(cells)
         if layout is None:
             if size is None:
@@ -196,6 +196,10 @@ class Grid:
         self.source = source
         self.line = line
         self.row_lines = row_lines
+        if symbols is not None:
+            self.symbols = symbols
+        if givens is not None:
+            self.givens = givens
 
     @classmethod
     def empty(cls, size, box=None):
@@ -206,11 +210,18 @@ class Grid:
     def from_line(cls, text, box=None):
         """A grid from the one-line form (``.``/``0`` blank, 1-9 then A-Z).
 
-        Sizes above 35 use whitespace-separated numbers; see :mod:`dimacs_sudoku.puzzle`
-        for every input format.
+        Sizes above 35 use whitespace-separated numbers; :mod:`dimacs_sudoku.formats`
+        reads every input format (``parse_puzzle``).
         """
-        from .puzzle import parse_puzzle
-        return parse_puzzle(text, box=box)
+        try:
+            cells = parse_line(text)
+        except ValueError as error:
+            raise PuzzleError(str(error)) from None
+        n = math.isqrt(len(cells))
+        if n * n != len(cells) or not cells:
+            m = max(4, round(math.sqrt(len(cells))))
+            raise PuzzleError("%d cells, a %dx%d grid needs %d" % (len(cells), m, m, m * m))
+        return cls(cells, size=n, box=box)
 
     def givens_count(self):
         return sum(1 for v in self.cells if v)
@@ -230,7 +241,8 @@ class Grid:
 
     def copy(self, cells=None):
         return Grid(self.cells if cells is None else cells, layout=self.layout,
-                    source=self.source, line=self.line, row_lines=self.row_lines)
+                    source=self.source, line=self.line, row_lines=self.row_lines,
+                    symbols=self.symbols, givens=self.givens)
 
     # ---- checks -------------------------------------------------------------
 
@@ -285,25 +297,33 @@ class Grid:
 
     # ---- text forms ---------------------------------------------------------
 
-    def to_line(self):
-        """The one-line form: N² symbols, ``.`` blank; above 35, numbers and spaces."""
-        n = self.size
-        if n <= MAX_SINGLE_CHAR:
-            return "".join(SYMBOLS[d - 1] if d else "." for d in self.cells)
-        return " ".join(str(d) for d in self.cells)
+    def to_line(self, symbols=None):
+        """The one-line form: N² symbols, ``.`` blank; above 35, numbers and spaces.
 
-    def to_text(self):
-        """The boxed grid for people."""
+        ``symbols`` picks a notation (``grid.symbols`` is the one it was read in);
+        without it the line is in the canonical ``1-9A-Z``, which every reader takes.
+        """
         n = self.size
+        if symbols is None and n <= MAX_SINGLE_CHAR:
+            return "".join(SYMBOLS[d - 1] if d else "." for d in self.cells)
+        if symbols is None:
+            return " ".join(str(d) for d in self.cells)
+        return line_text(self.cells, n, check_symbols(symbols, n))
+
+    def to_text(self, symbols=None):
+        """The boxed grid for people, in ``symbols`` (default: the grid's own)."""
+        n = self.size
+        symbols = check_symbols(symbols or self.symbols, n)
         br, bc = self.layout.box
-        width = 1 if n <= MAX_SINGLE_CHAR else len(str(n))
+        width = max(len(symbol(d, n, symbols)) for d in range(1, n + 1))
         rule = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
         lines = [rule]
         for r in range(n):
             row = self.cells[r * n:(r + 1) * n]
             parts = []
             for b in range(0, n, bc):
-                parts.append(" ".join(symbol(d, n).rjust(width) for d in row[b:b + bc]))
+                parts.append(" ".join(symbol(d, n, symbols).rjust(width)
+                                      for d in row[b:b + bc]))
             lines.append("| " + " | ".join(parts) + " |")
             if (r + 1) % br == 0:
                 lines.append(rule)
@@ -317,18 +337,22 @@ class Grid:
                "line": self.to_line()}
         if givens is not None:
             out["givens"] = givens.to_line()
+        if self.symbols:
+            out["symbols"] = self.symbols
         return out
 
     def __str__(self):
         return self.to_text()
 
+    # Notebooks show the picture; a solution's ``givens`` are drawn bold, the digits
+    # a solver filled in blue.
     def _repr_svg_(self):
-        from .render import grid_svg
-        return grid_svg(self)
+        from .pictures import to_svg
+        return to_svg(self, self.givens)
 
     def _repr_html_(self):
-        from .render import grid_html
-        return grid_html(self)
+        from .pictures import to_html
+        return to_html(self, self.givens)
 
     def __repr__(self):
         return self.to_text()

@@ -338,7 +338,7 @@ def test_bad_input(text, options, line, message):
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"fmt": "csv"}, "unknown puzzle format 'csv'"),
+    ({"fmt": "xml"}, "unknown puzzle format 'xml'"),
     ({"size": 9, "box": (2, 3)}, "box 2x3 does not fit a 9x9 grid"),
     ({"box": "3by3"}, "--box takes RxC"),
     ({"fmt": "triples", "size": 4}, "triples are for 9x9 grids only"),
@@ -358,7 +358,7 @@ def test_box_that_does_not_fit_the_puzzle(text):
 
 
 def test_formats_forced():
-    assert FORMATS == ("line", "grid", "numbers", "table", "triples")
+    assert FORMATS == ("line", "grid", "numbers", "table", "triples", "csv", "euler")
     assert parse_puzzle(SMALL4, fmt="line").cells == SMALL4_CELLS
     with pytest.raises(PuzzleError, match="grid needs 16 rows, found 1"):
         parse_puzzle(SMALL4, fmt="grid")

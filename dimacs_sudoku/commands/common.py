@@ -281,14 +281,11 @@ def input_format_option():
                         help="line, grid, numbers, table or triples (default: detected)")
 
 
-OUTPUT_FORMATS = ("line", "grid", "json", "svg", "html")
-
-
 def check_output_format(name):
-    """Raise :class:`UsageError` unless ``name`` is one of :data:`OUTPUT_FORMATS`."""
-    if name not in OUTPUT_FORMATS:
-        from ..errors import UsageError
-        raise UsageError("--format takes %s, not %r" % (", ".join(OUTPUT_FORMATS), name))
+    """Raise :class:`UsageError` unless ``name`` is an output format of
+    :mod:`dimacs_sudoku.formats` (the one place that knows them)."""
+    from ..formats import check_output_format as check
+    check(name)
 
 
 def one_svg(what):
@@ -298,15 +295,8 @@ def one_svg(what):
                       "each one" % what)
 
 
-def render_grid(grid, output_format, givens=None):
-    """The text of one grid in ``output_format``, ending with a newline."""
-    if output_format == "line":
-        return grid.to_line() + "\n"
-    if output_format == "grid":
-        return grid.to_text() + "\n"
-    if output_format == "json":
-        import json
-        return json.dumps(grid.to_json(givens), separators=(",", ":")) + "\n"
-    from .. import render as pictures
-    picture = pictures.to_svg if output_format == "svg" else pictures.to_html
-    return picture(grid, givens) + "\n"
+def render_grid(grid, output_format, givens=None, symbols=None):
+    """The text of one grid in ``output_format``, ending with a newline
+    (:func:`dimacs_sudoku.formats.write_grid`)."""
+    from ..formats import write_grid
+    return write_grid(grid, output_format, givens, symbols)

@@ -1,0 +1,244 @@
+"""Every puzzle format: one module per family, and the registry that detection walks.
+
+Input formats (:data:`FORMATS`; ``fmt=`` forces one), each a module with ``NAME``,
+``read(lines, ctx, lenient)`` and, when it can be recognized from its first
+significant line, ``detect(lines, found, size)``:
+
+``table``    :mod:`.table`, sudokusat2019 headers and a boxed table of numbers
+``euler``    :mod:`.euler`, Project Euler 96: ``Grid 01`` before each grid
+``csv``      :mod:`.csv`, Kaggle's ``quizzes,solutions`` rows, comma-separated cells
+``grid``     :mod:`.grid`, N rows of N symbols: .sdk files, boxed grids
+``triples``  :mod:`.triples`, 9x9 hints ``rcd``
+``line``     :mod:`.line`, N² symbols per line; also the last step of detection,
+             which tells it from rows of symbols (``grid``) or of numbers
+``numbers``  :mod:`.numbers`, N rows of N numbers
+
+Detection looks at the first line that is not blank or a comment and asks each module
+of :data:`DETECTION` in turn; :func:`dimacs_sudoku.formats.line.detect` decides the
+rest. Grids in multi-line formats follow each other directly or with blank lines
+between; ``#`` lines are comments everywhere. Lines longer than
+:data:`~.source.MAX_LINE` are an error (no puzzle is that long).
+
+Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
+``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html`` and
+``html-page``; each speaks the grid's notation (``grid.symbols``: the ``hex`` of a
+16x16 read in ``0-F``, the ``numbers`` of a 25x25 read as numbers) unless ``symbols``
+picks another.
+
+>>> g = parse_puzzle("1..4" "4..." "...3" "3..1")
+>>> g.size, g.layout.box, g.cells[:4]
+(4, (2, 2), [1, 0, 0, 4])
+>>> text = ["# two puzzles", "1 . | . 4", "4 . | . .", "----+----", ". . | . 3", "3 . | . 1"]
+>>> [(g.line, g.to_line()) for g in read_puzzles(text + text[1:], "p.txt")]
+[(2, '1..44......33..1'), (7, '1..44......33..1')]
+>>> write_grid(parse_puzzle("0123456789ABCDEF" * 16), "line")[:16]
+'0123456789ABCDEF'
+"""
+import os
+
+from ..errors import PuzzleError, UsageError
+from . import csv, euler, grid, json, line, numbers, pictures, table, triples
+from .source import MAX_LINE, Context, Lines  # noqa: F401
+
+# The readers, by name; and the order in which detection asks them.
+READERS = {module.NAME: module for module in (line, grid, numbers, table, triples, csv,
+                                              euler)}
+FORMATS = tuple(READERS)
+DETECTION = (table, euler, csv, grid, triples)
+
+# The writers, by name: write(grid, givens=None, symbols=None) -> text, no final newline.
+WRITERS = {"line": line.write, "grid": grid.write, "numbers": numbers.write,
+           "table": table.write, "euler": euler.write, "triples": triples.write,
+           "json": json.write, "svg": pictures.write_svg, "html": pictures.write_html,
+           "html-page": pictures.write_html}   # framed by document()
+OUTPUT_FORMATS = tuple(WRITERS)
+# Formats that hold one drawing: a second grid is an error.
+SINGLE = ("svg",)
+
+
+def detect(lines, size):
+    """The format name for numbered ``lines`` (a :class:`~.source.Lines`)."""
+    found = lines.significant()
+    if found is None:
+        return "line"
+    for module in DETECTION:
+        name = module.detect(lines, found, size)
+        if name:
+            return name
+    return line.detect(lines, found, size)
+
+
+def detect_format(text, size=None, box=None):
+    """The name of the format of ``text`` (a string or an iterable of lines), as
+    :func:`read_puzzles` would read it with this ``size`` and ``box``.
+
+    >>> detect_format("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5"
+    ...               "..2.....1.4......\\n")
+    'line'
+    >>> detect_format("+-----+-----+\\n| 1 . | . 4 |")
+    'grid'
+    >>> detect_format("114 147 156 215"), detect_format("experiment: 4x4")
+    ('triples', 'table')
+    >>> detect_format("Grid 01\\n003020600"), detect_format("quizzes,solutions\\n")
+    ('euler', 'csv')
+    """
+    if isinstance(text, str):
+        text = text.splitlines()
+    return detect(Lines(text), Context(None, size, box).size)
+
+
+def _check_stream(stream):
+    if isinstance(stream, (str, bytes, os.PathLike)):
+        raise TypeError("read_puzzles reads a stream of lines, not %r: for a file name use"
+                        " puzzles_from_file(path), for text puzzles_from_text(text)"
+                        % (stream if len(str(stream)) < 60 else str(stream)[:57] + "...",))
+
+
+def _reader(stream, source, fmt, size, box, lenient, first=1):
+    if fmt is not None and fmt not in READERS:
+        raise UsageError("unknown puzzle format %r; use one of %s"
+                         % (fmt, ", ".join(FORMATS)))
+    ctx = Context(source, size, box)
+    if fmt == "triples" and ctx.hint not in (None, 9):
+        raise UsageError("triples are for 9x9 grids only, not %dx%d" % (ctx.hint, ctx.hint))
+    lines = Lines(stream, first, source)
+
+    # The options are checked now; the input is read when the caller starts iterating.
+    def run():
+        name = fmt or detect(lines, ctx.size)
+        yield from READERS[name].read(lines, ctx, lenient)
+    return run()
+
+
+def read_puzzles(stream, source="<stdin>", fmt=None, size=None, box=None):
+    """Yield each puzzle of a text stream (or any iterable of lines) as a Grid, as it
+    is read; a bad puzzle raises :class:`PuzzleError` naming its file and line.
+
+    ``fmt`` forces one of :data:`FORMATS`, ``size`` the grid size N and ``box`` the
+    box shape ``(rows, cols)``; a bad one raises :class:`UsageError` at once. Each
+    grid's ``source`` and ``line`` say where it starts. A file name or a text is no
+    stream: :func:`puzzles_from_file` and :func:`puzzles_from_text` read those.
+
+    >>> lines = ["\\ufeff# 4x4 puzzles\\r\\n", "1..44......33..1  \\r\\n", "", "2..." * 4]
+    >>> [(g.size, g.line) for g in read_puzzles(lines, "p.txt")]
+    [(4, 2), (4, 4)]
+    >>> list(read_puzzles(["1..44......33..x"], "p.txt"))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.PuzzleError: p.txt:1: bad symbol 'x' in column 16 (a 4x4 grid uses 1-4)
+    """
+    _check_stream(stream)
+    return _reader(stream, source, fmt, size, box, False)
+
+
+def read_puzzles_lenient(stream, source="<stdin>", fmt=None, size=None, box=None):
+    """Like :func:`read_puzzles`, but yield a :class:`PuzzleError` (not raise it) for
+    each puzzle that cannot be read, and go on with the next one: one item per puzzle,
+    a damaged line being that line's error.
+
+    In the multi-line formats, a grid with a bad cell or row is read to its last row;
+    one that ends early is skipped to the next blank line or header.
+
+    >>> [type(x).__name__ for x in read_puzzles_lenient(["1..44......33..1", "1..x", "2" * 16])]
+    ['Grid', 'PuzzleError', 'Grid']
+    """
+    _check_stream(stream)
+    return _reader(stream, source, fmt, size, box, True)
+
+
+def puzzles_from_text(text, fmt=None, size=None, box=None, source=None):
+    """Every puzzle in the string ``text``, as a list of Grids.
+
+    >>> [g.to_line() for g in puzzles_from_text("1..44......33..1\\n" + "2..." * 4)]
+    ['1..44......33..1', '2...2...2...2...']
+    """
+    return list(_reader(text.splitlines(), source, fmt, size, box, False))
+
+
+def puzzles_from_file(path, fmt=None, size=None, box=None):
+    """Every puzzle in the file at ``path`` (``.gz``, ``.xz``, ``.bz2`` unpacked), as
+    a list of Grids whose ``source`` is the path."""
+    import io
+    path = os.fspath(path)
+    opener = open
+    if path.endswith((".gz", ".xz", ".bz2")):
+        import bz2
+        import gzip
+        import lzma
+        opener = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}[
+            os.path.splitext(path)[1]]
+    with opener(path, "rb") as raw:
+        stream = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+        return list(_reader(stream, path, fmt, size, box, False))
+
+
+def parse_puzzle(text, size=None, box=None, fmt=None, source=None, line=None):
+    """The one puzzle in ``text``, in any format; an error if there are none or several.
+
+    ``line`` is the number of the text's first line, for messages.
+
+    >>> parse_puzzle("1 2 0 0\\n0 0 1 2\\n0 1 0 0\\n0 0 0 1").to_line()
+    '12....12.1.....1'
+    >>> parse_puzzle("123456" + "." * 30, box=(3, 2)).layout.describe()
+    '6x6, boxes 3x2'
+    """
+    first = line or 1
+    puzzles = _reader(text.splitlines(), source, fmt, size, box, False, first)
+    found = next(puzzles, None)
+    if found is None:
+        raise PuzzleError("no puzzle found", source, line)
+    other = next(puzzles, None)
+    if other is not None:
+        raise PuzzleError("found several puzzles where one was expected (another starts"
+                          " at line %d)" % other.line, source, found.line)
+    return found
+
+
+# ---- output -------------------------------------------------------------------
+
+def check_output_format(name, option="--format"):
+    """Raise :class:`UsageError` unless ``name`` is one of :data:`OUTPUT_FORMATS`."""
+    if name not in WRITERS:
+        raise UsageError("%s takes %s, not %r" % (option, ", ".join(OUTPUT_FORMATS), name))
+    return name
+
+
+def check_symbols(symbols, size=None, option="--symbols"):
+    """The notation ``symbols`` as stored on a grid (None: the default ``1-9A-Z``), or
+    :class:`UsageError`; with ``size``, checked against it."""
+    from .. import notation
+    if symbols is None:
+        return None
+    if size is None:
+        if symbols in notation.NAMES or symbols == "default":
+            return None if symbols in ("letters", "default") else symbols
+        if len(set(symbols.upper())) != len(symbols):
+            raise UsageError("%s takes letters, hex, numbers or an alphabet of distinct "
+                             "characters, not %r" % (option, symbols))
+        return symbols
+    try:
+        return notation.check_symbols(symbols, size)
+    except ValueError as error:
+        raise UsageError("%s: %s" % (option, error)) from None
+
+
+def write_grid(grid, output_format, givens=None, symbols=None):
+    """The text of one grid in ``output_format``, ending with a newline, in ``symbols``
+    (default: the grid's own notation).
+
+    >>> g = parse_puzzle("1..44......33..1")
+    >>> write_grid(g, "numbers", symbols="numbers")
+    '1 . . 4\\n4 . . .\\n. . . 3\\n3 . . 1\\n'
+    """
+    writer = WRITERS[output_format]
+    symbols = check_symbols(symbols, grid.size) if symbols else grid.symbols
+    return writer(grid, givens, symbols) + "\n"
+
+
+def document(output_format, title="Sudoku"):
+    """``(head, tail)`` around every grid of one output: the HTML page's frame for
+    ``html-page``, nothing for the others."""
+    if output_format != "html-page":
+        return "", ""
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            "<title>%s</title>\n</head>\n<body>\n" % title, "</body>\n</html>\n")

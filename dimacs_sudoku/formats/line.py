@@ -1,0 +1,170 @@
+"""``line``: one puzzle per line, N² symbols or N² whitespace-separated numbers.
+
+Anything after the puzzle and a space, tab, ``,``, ``;`` or ``:`` is ignored (ratings,
+a solution). A 16x16 line with a ``0`` and no ``G`` is in the hex convention (``0-F``
+for 1-16) if it also has another blank symbol or is a full grid; otherwise ``0`` is a
+blank, as in the usual ``1-9A-G`` convention, which wins when in doubt.
+
+This module also holds the last step of detection (:func:`detect`), which tells one
+puzzle per line from a grid of one row per line.
+
+>>> from .source import Context, Lines
+>>> [g.to_line() for g in read(Lines(["1..44......33..1  # a note"]), Context(None, None, None), False)]
+['1..44......33..1']
+>>> write(read_one("0123456789ABCDEF" * 16))[:20]
+'0123456789ABCDEF0123'
+"""
+import math
+import re
+
+from ..errors import PuzzleError
+from ..notation import MAX_SINGLE_CHAR
+from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits)
+from .rows import make_grid, row_cells
+
+NAME = "line"
+DESCRIPTION = "N*N symbols on one line, one puzzle per line"
+
+FIELD_END = re.compile(r"[\s,;:]")
+
+
+def line_cells(s):
+    """The cells of a one-line puzzle: ``('c', symbols)`` or ``('n', tokens)``."""
+    if " " not in s and "\t" not in s and "," not in s and ";" not in s and ":" not in s:
+        return "c", s
+    field = FIELD_END.split(s, 1)[0]
+    if len(field) >= 16:
+        return "c", field  # a puzzle followed by other fields
+    tokens = s.split()
+    if all(len(t) == 1 for t in tokens):
+        return "c", "".join(tokens)
+    return "n", tokens
+
+
+def wrong_count(c, size):
+    n = size or max(4, round(math.sqrt(c)))
+    return "%d cells, a %dx%d grid needs %d" % (c, n, n, n * n)
+
+
+def read(lines, ctx, lenient):
+    """Every puzzle, one per line; a bad line is that line's error."""
+    source, size, layouts = ctx.source, ctx.size, {}
+    for lineno, text in lines.rest():
+        s = text.strip()
+        if not s or s[0] == "#":
+            continue
+        try:
+            kind, cells = line_cells(s)
+            c = len(cells)
+            n = size or math.isqrt(c)
+            if n * n != c:
+                raise PuzzleError(wrong_count(c, size or ctx.hint), source, lineno)
+            layout = layouts.get(n)
+            if layout is None:
+                layout = layouts[n] = ctx.layout(n, None, lineno)
+            try:
+                values = (decode_chars if kind == "c" else decode_numbers)(cells, n)
+            except Bad as bad:
+                raise PuzzleError(bad.message(column(text, bad.index, kind)),
+                                  source, lineno) from None
+            grid = make_grid(values, layout, source, lineno)
+            if n == 16 and kind == "c":
+                grid.symbols = chars_notation(cells, n)
+            elif kind == "n" and 9 < n <= MAX_SINGLE_CHAR:
+                grid.symbols = "numbers"
+            yield grid
+        except PuzzleError as error:
+            if not lenient:
+                raise
+            yield error
+
+
+def read_one(text):
+    """The puzzle of one line (for examples)."""
+    from .source import Context, Lines
+    return next(read(Lines([text]), Context(None, None, None), False))
+
+
+def write(grid, givens=None, symbols=None):
+    """N² symbols in the grid's notation (``symbols`` overrides it)."""
+    return grid.to_line(symbols or grid.symbols or None)
+
+
+# ---- the last step of detection: one puzzle per line, or one row per line? ----
+
+def _has_box(n):
+    return any(n % d == 0 for d in range(2, math.isqrt(n) + 1))
+
+
+def _block(lines, i, c):
+    """The rows of the block of lines from ``i`` to the next blank line or the end
+    (comments aside), when it is exactly ``c`` lines of ``c`` cells; else None."""
+    rows = []
+    while True:
+        item = lines.peek(i)
+        s = item[1].strip() if item is not None else ""
+        if not s:
+            break
+        if s[0] != "#":
+            if len(rows) == c:
+                return None
+            tokens = s.split()
+            if len(tokens) == 1 and len(s) == c:
+                tokens = list(s)
+            if len(tokens) != c:
+                return None
+            rows.append(tokens)
+        i += 1
+    return rows if len(rows) == c else None
+
+
+def _clash_free(rows):
+    for line in (*rows, *zip(*rows)):
+        digits = [t for t in line if t not in (".", "0", "*", "_", "-", "__")]
+        if len(set(digits)) != len(digits):
+            return False
+    return True
+
+
+def detect(lines, found, size):
+    """``line``, ``grid`` or ``numbers`` for input whose first significant line,
+    ``found = (index, text)``, is no header, rule or list of triples.
+
+    A line alone is a puzzle; so are N² cells that fit an NxN grid, unless the lines
+    from there are a block of exactly N² lines of N² cells that reads as one grid
+    (no digit twice in a row or column; any such block of spaced cells from 25x25 on),
+    or some of the next 15 lines have as many cells that do not fit.
+    """
+    i, s = found
+    kind, cells = line_cells(s)
+    if lines.significant(i + 1) is None:
+        return "line"  # one row alone is no grid
+    rows = "numbers" if row_cells(s, None, False)[0] == "n" else "grid"
+    c = len(cells)
+    if size:
+        return "line" if c == size * size else rows
+    if kind == "c" and c > MAX_SINGLE_CHAR and len(FIELD_END.split(s, 1)[0]) == c:
+        return "line"  # too long for a row of symbols
+    n = math.isqrt(c)
+    if n < 4 or n * n != c or not fits(kind, cells, n) or not _has_box(n):
+        return rows
+    spaced = len(s.split()) == c
+    if spaced or c <= MAX_SINGLE_CHAR:
+        block = _block(lines, i, c)
+        if block is not None and (_clash_free(block) or spaced and c >= 25):
+            return rows  # N lines of N cells and no more: an NxN grid (all blank, say)
+    # N² cells that fit an NxN grid: a line, or the first row of an N²xN² grid?
+    for _ in range(min(c - 1, 15)):
+        item = lines.peek(i + 1)
+        if item is None or not item[1].strip():
+            break
+        i += 1
+        s = item[1].strip()
+        if s[0] == "#":
+            continue
+        kind, cells = line_cells(s)
+        if len(cells) != c:
+            break
+        if not fits(kind, cells, n):
+            return rows
+    return "line"

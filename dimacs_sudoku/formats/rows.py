@@ -1,0 +1,235 @@
+"""Grids written one row per line, the reading that the grid, numbers, table and
+Project Euler formats share.
+
+A row is symbols (``1..4``, ``1 . . 4``, ``| 1 . | . 4 |``) or numbers (``10 0 3 16``);
+a boxed row may use spaces for blanks (``| 1   |   4 |``), read by position. Lines of
+only ``- + = |`` are rules, headers (``puzzle size: 3x3``, ``Grid 01``) start a grid,
+and a grid ends after N rows.
+
+>>> from .source import Context, Lines
+>>> rows = ["+-----+-----+", "| 1   |   4 |", "| 4   |     |", "+-----+-----+",
+...         "|     |   3 |", "| 3   |   1 |", "+-----+-----+"]
+>>> [g.to_line() for g in read_rows(Lines(rows), Context(None, None, None), "grid", False)]
+['1..44......33..1']
+"""
+import re
+
+from ..errors import PuzzleError
+from .cells import Bad, column, decode_chars, decode_numbers, is_number
+
+HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
+                    re.I)
+RULE = re.compile(r"[-+=|:*\s]*[-=][-+=|:*\s]*\Z")
+
+
+def boxed_cells(s):
+    """The one-character cells of a row between ``|`` bars read by position, where a
+    space is a blank (``| 1   |   4 |``), or None when the row is not laid out so."""
+    if len(s) < 5 or s[0] != "|" or s[-1] != "|":
+        return None
+    parts = s[1:-1].split("|")
+    width = len(parts[0])
+    if width < 3 or width % 2 == 0:
+        return None
+    cells = []
+    for part in parts:
+        if len(part) != width or part[0::2].strip():
+            return None
+        cells.append(part[1::2])
+    return "".join(cells).replace(" ", ".")
+
+
+def row_cells(s, n, numbers):
+    """The cells of a grid row: ``('c', symbols)`` or ``('n', tokens)``.
+
+    A row is numbers when forced, or when its tokens are numbers (a stray letter
+    aside), some longer than one character, as many as the row needs (``n``, or their
+    count for a first row) and, for a short row, none bigger than that: ``10 0 3 16 ...``
+    but not ``123 456 789``.
+    """
+    tokens = s.replace("|", " ").split() if "|" in s else s.split()
+    if numbers:
+        return "n", tokens
+    if all(len(t) == 1 for t in tokens):
+        if "|" in s and (n is None or len(tokens) != n):
+            boxed = boxed_cells(s)
+            if boxed is not None:
+                return "c", boxed
+        return "c", "".join(tokens)
+    want = len(tokens) if n is None else n
+    if len(tokens) == want and want > 1:
+        values = [int(t) if t.isdigit() else 0 for t in tokens
+                  if is_number(t) or len(t) == 1]
+        if len(values) == want and (want > 6 or max(values) <= want):
+            return "n", tokens
+    return "c", "".join(tokens)
+
+
+def bar_width(s, kind):
+    """Cells between ``|`` bars in a first row, when they are all equal, else None."""
+    if "|" not in s:
+        return None
+    if kind == "c":
+        boxed = boxed_cells(s)
+        if boxed is not None:
+            return (len(s.split("|")[1]) - 1) // 2
+    counts = []
+    for part in s.split("|"):
+        part = part.split() if kind == "n" else part.replace(" ", "").replace("\t", "")
+        if part:
+            counts.append(len(part))
+    if len(counts) > 1 and len(set(counts)) == 1:
+        return counts[0]
+    return None
+
+
+def inferred_box(n, width, height):
+    """A box shape from the ``|`` spacing and the rows between rules, if they fit."""
+    width = width if width and 1 < width < n and n % width == 0 else None
+    height = height if height and 1 < height < n and n % height == 0 else None
+    if width and height:
+        return (height, width) if width * height == n else None
+    if width:
+        return (n // width, width)
+    if height:
+        return (height, n // height)
+    return None
+
+
+def header_box(s, ctx, lineno):
+    """The box shape of a ``puzzle size: RxC`` header, or None for other headers."""
+    name, _, value = s.partition(":")
+    if name.strip().lower() != "puzzle size":
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*[xX*]\s*(\d+)\s*", value)
+    if not match or not all(int(g) for g in match.groups()):
+        raise ctx.error("cannot read the puzzle size %r (the box shape, such as 3x3)"
+                        % value.strip(), lineno)
+    box = (int(match.group(1)), int(match.group(2)))
+    n = box[0] * box[1]
+    if ctx.size is not None and ctx.size != n:
+        raise ctx.error("puzzle size %dx%d means a %dx%d grid, not %dx%d"
+                        % (box + (n, n, ctx.size, ctx.size)), lineno)
+    return box
+
+
+def read_grid(lines, ctx, numbers, box, start, make_grid):
+    """One grid from its first row on: a Grid, or a PuzzleError for a bad cell or row
+    (returned once all its rows are read, so the next grid can still be read).
+
+    Raises PuzzleError when the grid ends early."""
+    from ..grid import MAX_SIZE
+    n = ctx.size or (box[0] * box[1] if box else None)
+    rows, width, height, first_bad = [], None, None, None
+    while n is None or len(rows) < n:
+        item = lines.next()
+        where = "the end"
+        if item is not None:
+            lineno, text = item
+            s = text.strip()
+            if s and s[0] == "#":
+                continue
+            if s and not HEADER.match(s):
+                if RULE.match(s):
+                    if rows and height is None:
+                        height = len(rows)
+                    continue
+                kind, cells = row_cells(s, n, numbers)
+                if not rows:
+                    width = bar_width(s, kind)
+                if n is None:
+                    n = len(cells)
+                    if n > MAX_SIZE:
+                        raise ctx.error("a row of %d cells: the largest grid is %dx%d"
+                                        % (n, MAX_SIZE, MAX_SIZE), lineno)
+                elif len(cells) != n and first_bad is None:
+                    first_bad = ctx.error("row %d has %d cells, a %dx%d grid needs %d"
+                                          % (len(rows) + 1, len(cells), n, n, n), lineno)
+                rows.append((lineno, text, kind, cells))
+                continue
+            lines.push(item)
+            where = ("the blank line at line %d" if not s else "the header at line %d") % lineno
+        raise ctx.error("a %dx%d grid needs %d rows, found %d before %s"
+                        " (--input-format line reads each line as a puzzle)"
+                        % (n, n, n, len(rows), where), start)
+    if first_bad is not None:
+        return first_bad
+    try:
+        layout = ctx.layout(n, box or inferred_box(n, width, height), start)
+    except PuzzleError as error:
+        return error
+    values, row = [], 0
+    symbols = None
+    try:
+        if all(kind == "c" for _, _, kind, _ in rows):
+            # Decoded as one string, so that a 16x16 grid can be in the hex convention.
+            chars = "".join(cells for _, _, _, cells in rows)
+            try:
+                values = decode_chars(chars, n)
+            except Bad as bad:
+                row, bad.index = divmod(bad.index, n)
+                raise
+            if n == 16:
+                from .cells import chars_notation
+                symbols = chars_notation(chars, n)
+        else:
+            for row, (_, _, kind, cells) in enumerate(rows):
+                values += (decode_chars if kind == "c" else decode_numbers)(cells, n)
+            if n > 9 and any(kind == "n" for _, _, kind, _ in rows):
+                symbols = "numbers"
+    except Bad as bad:
+        lineno, text, kind, _ = rows[row]
+        return ctx.error(bad.message(column(text, bad.index, kind)), lineno)
+    return make_grid(values, layout, ctx.source, start, [r[0] for r in rows], symbols)
+
+
+def skip_block(lines):
+    """Skip to the next blank line or header, after a grid that could not be read."""
+    while True:
+        item = lines.next()
+        if item is None:
+            return
+        s = item[1].strip()
+        if not s:
+            return
+        if HEADER.match(s):
+            lines.push(item)
+            return
+
+
+def make_grid(values, layout, source, line, row_lines=None, symbols=None):
+    from ..grid import Grid
+    return Grid(values, layout=layout, source=source, line=line, row_lines=row_lines,
+                symbols=symbols)
+
+
+def read_rows(lines, ctx, fmt, lenient):
+    """Every grid of a multi-line format (``numbers`` forces rows of numbers)."""
+    numbers = fmt in ("numbers", "table")
+    box, start = None, None
+    while True:
+        item = lines.next()
+        if item is None:
+            return
+        lineno, s = item[0], item[1].strip()
+        if not s or s[0] == "#":
+            continue
+        try:
+            if HEADER.match(s):
+                start = start or lineno
+                box = header_box(s, ctx, lineno) or box
+                continue
+            if RULE.match(s):
+                continue
+            lines.push(item)
+            result = read_grid(lines, ctx, numbers, box, start or lineno, make_grid)
+        except PuzzleError as error:
+            if not lenient:
+                raise
+            yield error
+            skip_block(lines)
+        else:
+            if isinstance(result, PuzzleError) and not lenient:
+                raise result
+            yield result
+        start = None

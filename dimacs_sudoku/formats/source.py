@@ -1,0 +1,154 @@
+"""The input side every reader shares: numbered lines, bounded, and the read's options.
+
+Lines are read with a length limit, so that a file with no line end (``/dev/zero``, a
+10 MB line of dots) is an error naming its line within a moment, not gigabytes of
+memory: :data:`MAX_LINE` fits the one-line form of the largest grid, 400x400, with
+room for padded numbers.
+
+>>> lines = Lines(["\\ufeffa  \\r\\n", "b\\rc", ""])
+>>> [lines.next() for _ in range(4)]
+[(1, 'a'), (2, 'b'), (3, 'c'), (4, '')]
+"""
+from collections import deque
+
+from ..errors import PuzzleError, UsageError
+from ..grid import MAX_SIZE, Layout, parse_box
+
+# Longest input line read, in characters: the line form of a 400x400 grid holds
+# 160,000 numbers of up to 3 digits and their spaces; 8 characters a cell leaves
+# room for padding and trailing fields.
+MAX_LINE = 8 * MAX_SIZE * MAX_SIZE
+
+
+def too_long(source, lineno):
+    return PuzzleError("line longer than %s characters: not a puzzle (the line form of"
+                       " the largest grid, %dx%d, needs at most %s)"
+                       % (format(MAX_LINE, ","), MAX_SIZE, MAX_SIZE, format(MAX_LINE, ",")),
+                       source, lineno)
+
+
+def _raw_lines(lines, source):
+    """The raw lines of a stream, each at most MAX_LINE characters (else an error),
+    or of any iterable of strings."""
+    readline = getattr(lines, "readline", None)
+    if readline is None:
+        n = 0
+        for n, raw in enumerate(lines, 1):
+            if len(raw) > MAX_LINE + 2:
+                raise too_long(source, n)
+            yield raw
+        return
+    n = 0
+    while True:
+        raw = readline(MAX_LINE + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE and raw[-1] not in "\r\n":
+            raise too_long(source, n)
+        yield raw
+
+
+def numbered(lines, first=1, source=None):
+    """``(number, text)`` for each line, without a BOM, line end or trailing blanks.
+
+    A ``\\r`` left inside a line (old Mac line ends) starts a new line.
+    """
+    n, start = first - 1, True
+    for raw in _raw_lines(lines, source):
+        n += 1
+        text = raw.rstrip()
+        if start:
+            text, start = text.lstrip("\ufeff"), False
+        if "\r" in text:
+            parts = text.split("\r")
+            for part in parts[:-1]:
+                yield n, part.rstrip()
+                n += 1
+            text = parts[-1].rstrip()
+        yield n, text
+
+
+class Lines:
+    """Numbered lines (see :func:`numbered`) with look-ahead and push-back.
+
+    ``items`` instead of ``lines`` takes lines already numbered (a reader that rewrites
+    them, such as the CSV one)."""
+
+    def __init__(self, lines=(), first=1, source=None, items=None):
+        self._it = iter(items) if items is not None else numbered(lines, first, source)
+        self._buf = deque()
+
+    def next(self):
+        return self._buf.popleft() if self._buf else next(self._it, None)
+
+    def push(self, item):
+        self._buf.appendleft(item)
+
+    def peek(self, i):
+        while len(self._buf) <= i:
+            item = next(self._it, None)
+            if item is None:
+                return None
+            self._buf.append(item)
+        return self._buf[i]
+
+    def rest(self):
+        """Iterate over the remaining lines (the fast path for one-line puzzles)."""
+        while self._buf:
+            yield self._buf.popleft()
+        yield from self._it
+
+    def significant(self, start=0):
+        """Index and stripped text of the first line from ``start`` that is not blank
+        or a comment; None at the end."""
+        i = start
+        while True:
+            item = self.peek(i)
+            if item is None:
+                return None
+            s = item[1].strip()
+            if s and s[0] != "#":
+                return i, s
+            i += 1
+
+
+class Context:
+    """The options of one read, and the layouts made so far.
+
+    ``size`` forces N; ``box`` alone does not, but must fit each puzzle's N (a
+    :class:`UsageError` if not). ``hint`` is the N they point to, for messages.
+    """
+
+    def __init__(self, source, size, box):
+        if size is not None and (not isinstance(size, int) or size < 1):
+            raise UsageError("the grid size must be a positive number, not %r" % (size,))
+        if box is not None:
+            if isinstance(box, str):
+                box = parse_box(box, size)
+            box = tuple(box)
+            if len(box) != 2 or box[0] < 1 or box[1] < 1:
+                raise UsageError("a box shape is two positive numbers, not %r" % (box,))
+            if size is not None and box[0] * box[1] != size:
+                raise UsageError("box %dx%d does not fit a %dx%d grid (R*C must be %d)"
+                                 % (box + (size, size, size)))
+        self.source, self.size, self.box = source, size, box
+        self.hint = size or (box[0] * box[1] if box else None)
+        self._layouts = {}
+
+    def layout(self, n, box, line):
+        key = (n, self.box or box)
+        layout = self._layouts.get(key)
+        if layout is None:
+            if self.box and self.hint != n:
+                raise UsageError("box %dx%d does not fit a %dx%d grid (R*C must be %d)"
+                                 % (self.box + (n, n, n)), self.source, line)
+            try:
+                layout = Layout(n, key[1])
+            except UsageError as error:
+                raise PuzzleError(error.message, self.source, line) from None
+            self._layouts[key] = layout
+        return layout
+
+    def error(self, message, line):
+        return PuzzleError(message, self.source, line)

@@ -1,0 +1,197 @@
+"""Pictures of grids: a standalone SVG image and a self-contained HTML table.
+
+Givens are drawn bold in black on a light grey cell, the digits a solver filled in
+regular weight in blue; box borders are thick, cell borders thin. Any size works: the
+symbols are the grid's own notation (:mod:`dimacs_sudoku.notation`: ``1-9A-Z`` up to
+35x35, numbers above, or the ``hex`` or alphabet the grid was read in), and the cells
+and fonts shrink as the grid grows so that a 25x25 grid stays readable.
+
+``givens`` is the puzzle (a Grid) whose filled cells are drawn as givens; when it is
+None, the grid's own ``givens`` (a solution from :func:`dimacs_sudoku.solve` keeps its
+puzzle there), else every filled cell of ``grid`` is drawn as a given (a puzzle shows
+itself). This module imports nothing of the grid model; the commands reach it through
+the output formats ``svg``, ``html`` and ``html-page`` of :mod:`dimacs_sudoku.formats`.
+
+>>> from dimacs_sudoku.grid import Grid
+>>> puzzle = Grid([1, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 1], size=4)
+>>> svg = to_svg(puzzle)
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), svg.count("<text")
+(True, 6)
+>>> to_html(puzzle).startswith('<table class="dimacs-sudoku"')
+True
+"""
+
+from xml.sax.saxutils import escape
+
+from .notation import symbol
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+GIVEN_COLOUR = "#000000"
+SOLVED_COLOUR = "#1a56b0"
+GIVEN_FILL = "#eeeeee"
+THIN_COLOUR = "#9a9a9a"
+THICK_COLOUR = "#000000"
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+
+def cell_pixels(size):
+    """The side of one cell in pixels: 48 at 9x9, 32 at 25x25, at least 14."""
+    if size <= 9:
+        return 48
+    if size <= 16:
+        return 40
+    if size <= 25:
+        return 32
+    if size <= 36:
+        return 28
+    return max(14, 1000 // size)
+
+
+def font_pixels(size, cell, symbols=None):
+    """The font size for a cell of ``cell`` pixels in an N x N grid: smaller when the
+    symbols are numbers of two or three digits."""
+    width = len(symbol(size, size, symbols))
+    return round(cell * (0.6, 0.5, 0.4, 0.32)[min(width, 4) - 1], 1)
+
+
+def cell_styles(grid, givens=None):
+    """For each cell: None (blank), True (a given) or False (a solved digit)."""
+    if givens is None:
+        givens = getattr(grid, "givens", None)
+    if givens is None:
+        return [bool(d) or None for d in grid.cells]
+    return [None if not d else bool(g) for d, g in zip(grid.cells, givens.cells)]
+
+
+def _title(grid, givens):
+    n = grid.size
+    filled = grid.givens_count()
+    shown = givens.givens_count() if givens is not None else filled
+    text = "Sudoku %dx%d, boxes %dx%d, %d givens" % (n, n, grid.layout.box[0],
+                                                    grid.layout.box[1], shown)
+    if givens is not None:
+        text += ", %d cells solved" % (filled - sum(1 for g, d in zip(givens.cells, grid.cells)
+                                                    if g and d))
+    return text
+
+
+def to_svg(grid, givens=None):
+    """A standalone SVG image of ``grid`` (one string, no trailing newline).
+
+    The ``<text>`` elements of the givens are in the group ``class="givens"``
+    (``font-weight="bold"``), those of the solved cells in ``class="solved"``.
+    """
+    n = grid.size
+    br, bc = grid.layout.box
+    cell = cell_pixels(n)
+    margin = 4
+    side = n * cell
+    total = side + 2 * margin
+    font = font_pixels(n, cell, getattr(grid, "symbols", None))
+    thin = 1
+    thick = 3 if n <= 25 else 2
+    givens = givens if givens is not None else getattr(grid, "givens", None)
+    styles = cell_styles(grid, givens)
+    title = _title(grid, givens)
+    symbols = getattr(grid, "symbols", None)
+
+    out = ['<svg xmlns="%s" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d" '
+           'role="img" aria-label="%s">' % (SVG_NS, total, total, total, total, escape(title)),
+           "<title>%s</title>" % escape(title),
+           '<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>' % (total, total)]
+    shaded = [cell_index for cell_index, style in enumerate(styles) if style]
+    if shaded:
+        out.append('<g class="given-cells" fill="%s">' % GIVEN_FILL)
+        out.extend('<rect x="%d" y="%d" width="%d" height="%d"/>'
+                   % (margin + (k % n) * cell, margin + (k // n) * cell, cell, cell)
+                   for k in shaded)
+        out.append("</g>")
+    # Thin lines between cells, then thick ones between boxes and around the grid.
+    thin_lines = []
+    thick_lines = []
+    for k in range(n + 1):
+        at = margin + k * cell
+        row_line = (at, margin, at, margin + side)      # vertical line at column k
+        col_line = (margin, at, margin + side, at)      # horizontal line at row k
+        (thick_lines if k % bc == 0 else thin_lines).append(row_line)
+        (thick_lines if k % br == 0 else thin_lines).append(col_line)
+    out.append('<g class="cell-lines" stroke="%s" stroke-width="%d">' % (THIN_COLOUR, thin))
+    out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thin_lines)
+    out.append("</g>")
+    out.append('<g class="box-lines" stroke="%s" stroke-width="%d" stroke-linecap="square">'
+               % (THICK_COLOUR, thick))
+    out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thick_lines)
+    out.append("</g>")
+    # Digits: the baseline sits 0.35 em below the centre, which centres digits in
+    # every renderer without relying on dominant-baseline.
+    drop = round(font * 0.35, 1)
+    for kind, weight, colour in (("givens", "bold", GIVEN_COLOUR),
+                                 ("solved", "normal", SOLVED_COLOUR)):
+        wanted = kind == "givens"
+        items = [k for k, style in enumerate(styles) if style is wanted]
+        if not items:
+            continue
+        out.append('<g class="%s" font-family="%s" font-size="%s" font-weight="%s" '
+                   'fill="%s" text-anchor="middle">' % (kind, FONT, font, weight, colour))
+        for k in items:
+            r, c = divmod(k, n)
+            x = margin + c * cell + cell / 2
+            y = margin + r * cell + cell / 2 + drop
+            out.append('<text x="%g" y="%g">%s</text>'
+                       % (x, y, escape(symbol(grid.cells[k], n, symbols))))
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def to_html(grid, givens=None, page=False):
+    """A self-contained HTML ``<table>`` of ``grid`` with inline styles only (no
+    ``<style>`` block, no scripts), so that it can be pasted into any page or shown in a
+    notebook. ``page`` wraps it in a complete HTML5 document.
+
+    Given cells are ``<td class="given">`` in bold, solved ones ``<td class="solved">``.
+    """
+    n = grid.size
+    br, bc = grid.layout.box
+    cell = cell_pixels(n)
+    font = font_pixels(n, cell, getattr(grid, "symbols", None))
+    thick = "%dpx solid %s" % (3 if n <= 25 else 2, THICK_COLOUR)
+    thin = "1px solid %s" % THIN_COLOUR
+    givens = givens if givens is not None else getattr(grid, "givens", None)
+    styles = cell_styles(grid, givens)
+    title = _title(grid, givens)
+    symbols = getattr(grid, "symbols", None)
+    rows = ['<table class="dimacs-sudoku" title="%s" style="border-collapse:collapse;'
+            'border:%s;font-family:%s;font-size:%spx;text-align:center;'
+            'table-layout:fixed;margin:0">' % (escape(title), thick, FONT, font)]
+    base = "width:%dpx;height:%dpx;padding:0;vertical-align:middle;line-height:1" % (
+        cell - 1, cell - 1)
+    for r in range(n):
+        parts = ["<tr>"]
+        for c in range(n):
+            k = r * n + c
+            style = styles[k]
+            border = "border-top:%s;border-left:%s;border-right:%s;border-bottom:%s" % (
+                thick if r % br == 0 else thin, thick if c % bc == 0 else thin,
+                thick if (c + 1) % bc == 0 else thin, thick if (r + 1) % br == 0 else thin)
+            if style is None:
+                parts.append('<td style="%s;%s"></td>' % (base, border))
+            elif style:
+                parts.append('<td class="given" style="%s;%s;font-weight:bold;color:%s;'
+                             'background:%s">%s</td>'
+                             % (base, border, GIVEN_COLOUR, GIVEN_FILL,
+                                escape(symbol(grid.cells[k], n, symbols))))
+            else:
+                parts.append('<td class="solved" style="%s;%s;color:%s">%s</td>'
+                             % (base, border, SOLVED_COLOUR,
+                                escape(symbol(grid.cells[k], n, symbols))))
+        parts.append("</tr>")
+        rows.append("".join(parts))
+    rows.append("</table>")
+    table = "\n".join(rows)
+    if not page:
+        return table
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            "<title>%s</title>\n</head>\n<body>\n%s\n</body>\n</html>"
+            % (escape(title), table))
