@@ -18,8 +18,8 @@ class CnfInfo:
     """What a CNF written by ``sudoku2cnf`` says of itself in its header comments.
 
     >>> info = CnfInfo.from_comments(["size: 4", "box: 2x2", "puzzle: 1..44......33..1"])
-    >>> info.size, info.box, info.givens.givens_count()
-    (4, (2, 2), 6)
+    >>> info.size, info.box, info.givens.givens_count(), info.symbols
+    (4, (2, 2), 6, None)
     """
 
     def __init__(self):
@@ -30,6 +30,7 @@ class CnfInfo:
         self.givens = None
         self.varmap = None          # reduced encodings: compact variable -> cell variable
         self.fixed = None           # reduced encodings: cell variables fixed true
+        self.symbols = None         # the puzzle's notation (``c symbols: hex``)
         self.fields = {}
 
     @classmethod
@@ -62,6 +63,14 @@ class CnfInfo:
                              source) from None
         info.encoding = fields.get("encoding")
         info.numbering = fields.get("numbering", "standard")
+        info.symbols = fields.get("symbols") or None
+        if info.symbols and info.size:
+            from .notation import check_symbols
+            try:
+                info.symbols = check_symbols(info.symbols, info.size)
+            except ValueError as error:
+                raise InputError("the CNF's 'c symbols:' comment: %s" % error,
+                                 source) from None
         if info.size:
             if "puzzle" in fields:
                 from .puzzle import parse_puzzle
@@ -70,6 +79,8 @@ class CnfInfo:
             elif rows:
                 info.givens = Grid([int(v) for row in rows for v in row.split()],
                                    size=info.size, box=info.box, source=source)
+            if info.givens is not None and info.symbols:
+                info.givens.symbols = info.symbols
         if varmap or fixed or fields.get("reduced", "").startswith("yes"):
             # A reduced CNF; with no varmap at all, propagation solved the puzzle.
             info.varmap = varmap
@@ -126,6 +137,10 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     grid = Grid(cells, layout=layout)
     if check:
         grid.check_solution(givens)
+    if givens is not None:
+        # The solution remembers its puzzle: pictures tell givens from solved digits,
+        # and output speaks the notation the puzzle was read in.
+        grid.givens, grid.symbols = givens, givens.symbols
     return grid
 
 
@@ -142,7 +157,13 @@ def decode_result(result, **options):
 def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
     """Solve ``grid`` through its CNF: the bundled picosat, or an external ``solver``.
 
-    Returns the checked solution; raises :class:`NoSolution` or :class:`UnknownResult`.
+    Returns the checked solution, whose ``givens`` is ``grid`` (so that a notebook
+    draws the givens bold and the solved digits in blue); raises :class:`NoSolution`
+    or :class:`UnknownResult`.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> solve(Grid.from_line("1..4" "4..." "...3" "3..1")).givens.to_line()
+    '1..44......33..1'
     """
     from .encodings import encode
     grid.check_givens()

@@ -33,10 +33,12 @@ def check_symbols(symbols, size):
     """``symbols`` as stored on a grid (None for the default), or ValueError when it
     cannot write a grid of ``size``: a name of :data:`NAMES` or an alphabet of N
     distinct characters."""
-    if symbols in (None, "", "letters", "default"):
-        if size > MAX_SINGLE_CHAR and symbols in ("letters",):
-            raise ValueError("letters (1-9A-Z) go up to 35x35, not %dx%d" % (size, size))
+    if not symbols:
         return None
+    if symbols in ("letters", "default"):
+        if size > MAX_SINGLE_CHAR:
+            raise ValueError("letters (1-9A-Z) go up to 35x35, not %dx%d" % (size, size))
+        return "letters"
     if symbols == "numbers":
         return symbols
     if symbols == "hex":
@@ -58,7 +60,7 @@ def alphabet(size, symbols=None):
         return None
     if symbols == "hex":
         return HEX
-    if symbols:
+    if symbols and symbols != "letters":
         return symbols
     return SYMBOLS[:size] if size <= MAX_SINGLE_CHAR else None
 

@@ -29,7 +29,11 @@ Examples:
 
 \b
 Output formats: line (N*N symbols, for pipes), grid (boxed, for people),
-json (one object per line). Default: grid on a terminal, line otherwise.
+numbers, table (sudokusat2019), euler, triples, json (one object per line),
+svg, html (a table per grid), html-page (a standalone page). Default: grid on
+a terminal, line otherwise. The symbols are those of the puzzle (from --cnf or
+--puzzle: a hex 16x16 comes back in hex); --symbols letters|hex|numbers|ALPHABET
+picks others.
 
 \b
 Exit codes:
@@ -50,7 +54,8 @@ def cnf2sudoku(
     numbering: Optional[str] = typer.Option(None, "--numbering", metavar="NAME",
                                             help="standard or decimal (default: inferred)"),
     output_format: Optional[str] = typer.Option(None, "--format", "-F", metavar="FORMAT",
-                                                help="line, grid, json, svg or html"),
+                                                help="line, grid, numbers, table, json, "
+                                                "svg, html, html-page, ..."),
     puzzle: Optional[str] = typer.Option(
         None, "--puzzle", "-p", metavar="FILE",
         help="the puzzle the CNF was made from (size, box, givens; one puzzle)"),
@@ -59,9 +64,11 @@ def cnf2sudoku(
     propagate: bool = typer.Option(
         False, "--propagate", help="with --puzzle: the CNF was made by sudoku2cnf --propagate"),
     input_format: Optional[str] = common.input_format_option(),
+    symbols: Optional[str] = common.symbols_option(),
 ):
     return common.run("cnf2sudoku", decode_command, result, output, cnf, size, box,
-                      numbering, output_format, puzzle, reduce, propagate, input_format)
+                      numbering, output_format, puzzle, reduce, propagate, input_format,
+                      symbols)
 
 
 def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_format=None):
@@ -91,7 +98,8 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
 
 
 def decode_command(result, output, cnf, size, box, numbering, output_format, puzzle=None,
-                   reduce=False, propagate=False, input_format=None):
+                   reduce=False, propagate=False, input_format=None, symbols=None):
+    from .. import formats
     from ..decoding import CnfInfo, decode_result
     from ..grid import Grid, parse_box
     from ..model import iter_results
@@ -99,6 +107,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     if output_format is None:
         output_format = "grid" if (output in common.STDIO and sys.stdout.isatty()) else "line"
     common.check_output_format(output_format)
+    symbols = formats.check_symbols(symbols, size)
     if numbering not in (None, "standard", "decimal"):
         raise UsageError("--numbering takes standard or decimal, not %r" % numbering)
     if (reduce or propagate) and not puzzle:
@@ -124,7 +133,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     box_shape = parse_box(box, size) if box else (info.box if info else None)
     givens = info.givens if info and info.size == size else None
     if givens is not None and box_shape and givens.layout.box != box_shape:
-        givens = Grid(givens.cells, size=size, box=box_shape)
+        givens = Grid(givens.cells, size=size, box=box_shape, symbols=givens.symbols)
     if numbering is None and info and "numbering" in info.fields:
         numbering = info.numbering
     options = dict(size=size, box=box_shape, numbering=numbering, givens=givens)
@@ -134,7 +143,10 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     source = common.source_name(result)
     count = 0
     held = None
+    head, tail = formats.document(output_format)
+    between = "\n" if output_format in formats.MULTILINE else ""
     with common.open_text_input(result) as stream, common.AtomicOutput(output) as out:
+        out.write(head)
         for found in iter_results(stream, source):
             if found.status != "SAT" and count:
                 break
@@ -147,14 +159,17 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
             grid = decode_result(found, **options)
             if output_format == "svg" and count:
                 raise common.one_svg("the solver output holds several models")
-            text = common.render_grid(grid, output_format, givens)
-            count += 1
+            if symbols:
+                formats.check_symbols(symbols, grid.size)
+            text = common.render_grid(grid, output_format, givens, symbols)
             if output_format == "svg":
                 held = text         # written once no second model follows
             else:
-                out.write(text)
+                out.write(between + text if count else text)
+            count += 1
         if held:
             out.write(held)
+        out.write(tail)
     return 0
 
 

@@ -281,6 +281,13 @@ def input_format_option():
                         help="line, grid, numbers, table or triples (default: detected)")
 
 
+def symbols_option():
+    import typer
+    return typer.Option(None, "--symbols", metavar="SYMBOLS",
+                        help="letters (1-9A-Z), hex (0-F, 16x16), numbers, or an alphabet"
+                        " such as ABCDEFGHI (default: the puzzle's own)")
+
+
 def check_output_format(name):
     """Raise :class:`UsageError` unless ``name`` is an output format of
     :mod:`dimacs_sudoku.formats` (the one place that knows them)."""

@@ -82,17 +82,20 @@ def sudoku_gen(
              "100000 above; 0: no limit)"),
     full: bool = typer.Option(False, "--full", help="write random complete grids"),
     output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
-                                      help="line, grid, json, svg or html"),
+                                      help="line, grid, numbers, table, json, svg, html, "
+                                      "html-page, ..."),
     output: Optional[str] = common.output_option(),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
                                             help="progress on stderr (default: on a terminal)"),
+    symbols: Optional[str] = common.symbols_option(),
 ):
     return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
-                      clues, attempts, budget, full, output_format, output, progress)
+                      clues, attempts, budget, full, output_format, output, progress,
+                      symbols)
 
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
-                     full, output_format, output, progress):
+                     full, output_format, output, progress, symbols=None):
     from ..generate import SYMMETRIES, generate, layout_for
     from ..grid import parse_box
 
@@ -111,6 +114,9 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         raise UsageError("--clues takes a number of givens, not %d" % clues)
     box_shape = parse_box(box, size) if box else None
     layout = layout_for(size, box_shape)
+    from ..formats import check_symbols, document
+    symbols = check_symbols(symbols, layout.size)
+    head, tail = document(output_format)
     if clues is not None and clues > layout.cells:
         raise UsageError("--clues %d is more than the %d cells of a %dx%d grid"
                          % (clues, layout.cells, layout.size, layout.size))
@@ -135,6 +141,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
 
     notes = []
     with common.AtomicOutput(output) as out:
+        out.write(head)
         if show:
             report_progress(0)
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
@@ -155,9 +162,10 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
                              % (k, made.undecided, "" if not minimal else
                                 " but not proven minimal"))
             clear_progress()
-            out.write(format_puzzle(made, output_format))
+            out.write(format_puzzle(made, output_format, symbols))
             if show:
                 out.flush()
+        out.write(tail)
     clear_progress()
     if show:
         common.report(PROG, "seed %d" % seed)
@@ -166,16 +174,19 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     return 0
 
 
-def format_puzzle(made, output_format):
-    """The text of one generated puzzle in ``output_format``."""
+def format_puzzle(made, output_format, symbols=None):
+    """The text of one generated puzzle in ``output_format`` and ``symbols``."""
+    from ..formats import MULTILINE
     puzzle = made.puzzle
     if output_format == "json":
         obj = puzzle.to_json()
         obj["givens"] = puzzle.givens_count()
         obj["solution"] = made.solution.to_line()
+        if symbols:
+            obj["symbols"] = symbols
         return json.dumps(obj, separators=(",", ":")) + "\n"
-    text = common.render_grid(puzzle, output_format, None)
-    return text + ("\n" if output_format == "grid" else "")
+    text = common.render_grid(puzzle, output_format, None, symbols)
+    return text + ("\n" if output_format in MULTILINE else "")
 
 
 def main():

@@ -69,7 +69,8 @@ def sudoku_solve(
                                         help="count solutions up to K; print SOLUTION<TAB>COUNT"),
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
     output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
-                                      help="line, grid, json, svg or html"),
+                                      help="line, grid, numbers, table, json, svg, html, "
+                                      "html-page, ..."),
     engine: str = typer.Option("auto", "--engine", "-e", metavar="ENGINE",
                                help="auto, pysat or pycosat (the in-process SAT solver)"),
     solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar="NAME",
@@ -81,9 +82,10 @@ def sudoku_solve(
                                  help="print the summary line on stderr even in a pipe"),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
                                             help="the progress bar (default: on a terminal)"),
+    symbols: Optional[str] = common.symbols_option(),
 ):
     return common.run(PROG, solve_command, puzzles, output, count, unique, output_format,
-                      solver, size, box, input_format, summary, progress, engine)
+                      solver, size, box, input_format, summary, progress, engine, symbols)
 
 
 class Progress:
@@ -162,10 +164,10 @@ def line_form(cells, size):
 
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
-                  input_format, summary, progress, engine="auto"):
+                  input_format, summary, progress, engine="auto", symbols=None):
     from ..batch import ENGINES, resolve_engine, solve_cells
+    from ..formats import check_symbols, document, read_puzzles_lenient
     from ..grid import parse_box
-    from ..puzzle import read_puzzles_lenient
 
     if unique:
         if count not in (None, 2):
@@ -174,6 +176,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     if count is not None and count < 1:
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
     common.check_output_format(output_format)
+    symbols = check_symbols(symbols, size)
+    head, tail = document(output_format)
     if engine not in ENGINES:
         raise UsageError("--engine takes %s, not %r" % (", ".join(ENGINES), engine))
     engine = resolve_engine(engine)             # exit 2 when pysat is not installed
@@ -204,6 +208,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
     with common.open_text_input(puzzles) as stream, common.AtomicOutput(output) as out:
+        out.write(head)
         items = read_puzzles_lenient(stream, source, fmt=input_format, size=size,
                                      box=box_shape)
         for item in items:
@@ -220,7 +225,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                     solved += 1
                     if n > 1:
                         several += 1
-                pending.append(_result_text(item, solutions, n, output_format, count))
+                pending.append(_result_text(item, solutions, n, output_format, count,
+                                            symbols))
             if output_format == "svg":
                 if done > 1:
                     raise common.one_svg("%s holds several puzzles" % source)
@@ -231,6 +237,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                 if bar:
                     bar.update(done)
         out.write("".join(pending))
+        out.write(tail)
     if bar:
         bar.close()
     if show_summary:
@@ -243,17 +250,30 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     return EXIT_SEVERAL if errors else 0
 
 
-def _result_text(puzzle, solutions, n, output_format, count):
+def _solution(cells, puzzle, symbols):
+    """The solution as a Grid that remembers its puzzle and speaks its notation."""
+    from ..batch import _make_grid
+    from ..formats import check_symbols
+    grid = _make_grid(cells, puzzle)
+    grid.givens = puzzle
+    grid.symbols = check_symbols(symbols, puzzle.size) if symbols else puzzle.symbols
+    return grid
+
+
+def _result_text(puzzle, solutions, n, output_format, count, symbols=None):
+    from ..formats import MULTILINE
     size = puzzle.size
     if output_format == "line":
-        text = line_form(solutions[0], size) if solutions else "-"
+        if solutions and (symbols or puzzle.symbols):
+            text = _solution(solutions[0], puzzle, symbols).to_line(symbols or puzzle.symbols)
+        else:
+            text = line_form(solutions[0], size) if solutions else "-"
         if count is None:
             return text + "\n"
         return "%s\t%d\n" % (text, n)
     if output_format == "json":
         if solutions:
-            from ..batch import _make_grid
-            obj = _make_grid(solutions[0], puzzle).to_json(puzzle)
+            obj = _solution(solutions[0], puzzle, symbols).to_json(puzzle)
         else:
             obj = {"size": size, "box": list(puzzle.layout.box), "grid": None,
                    "line": None, "givens": puzzle.to_line()}
@@ -263,11 +283,11 @@ def _result_text(puzzle, solutions, n, output_format, count):
     if not solutions:
         text = "-\n"
     else:
-        from ..batch import _make_grid
-        text = common.render_grid(_make_grid(solutions[0], puzzle), output_format, puzzle)
+        text = common.render_grid(_solution(solutions[0], puzzle, symbols), output_format,
+                                  puzzle)
     if count is not None:
         text += "count: %d\n" % n
-    return text + ("\n" if output_format == "grid" else "")
+    return text + ("\n" if output_format in MULTILINE else "")
 
 
 def _error_text(error, output_format, count):
@@ -276,8 +296,9 @@ def _error_text(error, output_format, count):
         if count is not None:
             obj["count"] = None
         return json.dumps(obj, separators=(",", ":")) + "\n"
+    from ..formats import MULTILINE
     text = "error\t%s\n" % error.describe().replace("\t", " ").replace("\n", " ")
-    return text + ("\n" if output_format == "grid" else "")
+    return text + ("\n" if output_format in MULTILINE else "")
 
 
 def main():

@@ -72,6 +72,8 @@ def header_comments(grid, encoding, amo_name, numbering_name, source=None, extra
     if source:
         lines.append("source: %s" % source)
     lines.append("givens: %d" % grid.givens_count())
+    if getattr(grid, "symbols", None):
+        lines.append("symbols: %s" % grid.symbols)   # the notation cnf2sudoku speaks
     if n <= 35:
         lines.append("puzzle: %s" % grid.to_line())
     else:

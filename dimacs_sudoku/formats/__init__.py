@@ -54,6 +54,8 @@ WRITERS = {"line": line.write, "grid": grid.write, "numbers": numbers.write,
 OUTPUT_FORMATS = tuple(WRITERS)
 # Formats that hold one drawing: a second grid is an error.
 SINGLE = ("svg",)
+# Formats of several lines a grid: a blank line goes between two grids.
+MULTILINE = ("grid", "numbers", "table", "euler")
 
 
 def detect(lines, size):
@@ -211,7 +213,7 @@ def check_symbols(symbols, size=None, option="--symbols"):
         return None
     if size is None:
         if symbols in notation.NAMES or symbols == "default":
-            return None if symbols in ("letters", "default") else symbols
+            return "letters" if symbols == "default" else symbols
         if len(set(symbols.upper())) != len(symbols):
             raise UsageError("%s takes letters, hex, numbers or an alphabet of distinct "
                              "characters, not %r" % (option, symbols))

@@ -84,7 +84,7 @@ def _limited(table, n):
     return limited
 
 
-def _symbol_name(ch):
+def symbol_name(ch):
     return ("NUL byte" if ch == "\0" else "control character %r" % ch) \
         if ch < " " or ch == "\x7f" else "bad symbol %r" % ch
 
@@ -103,7 +103,7 @@ def decode_chars(chars, n):
         i = values.index(255)
         ch, v = chars[i], table[b[i]]
         if v == 255:
-            raise Bad(i, _symbol_name(ch))
+            raise Bad(i, symbol_name(ch))
         if ch.isdigit():
             raise Bad(i, "digit %s" % ch, " is out of range for a %dx%d grid (%s)"
                       % (n, n, digits_text(n)))
@@ -134,10 +134,13 @@ def decode_numbers(tokens, n):
                 if v is None:
                     token = tokens[i]
                     raise Bad(i, "bad number %r" % token if token.isprintable()
-                              else _symbol_name(next(ch for ch in token
+                              else symbol_name(next(ch for ch in token
                                                      if not ch.isprintable())))
     if values and max(values) > n:
         i = next(i for i, v in enumerate(values) if v > n)
+        if not tokens[i].isdigit():
+            raise Bad(i, "bad symbol %r" % tokens[i], " among numbers (a %dx%d grid uses"
+                      " 1-%d, 0 or . for a blank)" % (n, n, n))
         raise Bad(i, "number %d" % values[i], " is out of range for a %dx%d grid (1-%d)"
                   % (n, n, n))
     return values

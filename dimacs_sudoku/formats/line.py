@@ -19,7 +19,8 @@ import re
 
 from ..errors import PuzzleError
 from ..notation import MAX_SINGLE_CHAR
-from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits)
+from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits,
+                    symbol_name)
 from .rows import make_grid, row_cells
 
 NAME = "line"
@@ -58,6 +59,10 @@ def read(lines, ctx, lenient):
             c = len(cells)
             n = size or math.isqrt(c)
             if n * n != c:
+                if not s.isprintable():
+                    at = next(k for k, ch in enumerate(text) if not ch.isprintable())
+                    raise PuzzleError("%s in column %d: a damaged line"
+                                      % (symbol_name(text[at]), at + 1), source, lineno)
                 raise PuzzleError(wrong_count(c, size or ctx.hint), source, lineno)
             layout = layouts.get(n)
             if layout is None:

@@ -21,9 +21,8 @@ MAX_LINE = 8 * MAX_SIZE * MAX_SIZE
 
 
 def too_long(source, lineno):
-    return PuzzleError("line longer than %s characters: not a puzzle (the line form of"
-                       " the largest grid, %dx%d, needs at most %s)"
-                       % (format(MAX_LINE, ","), MAX_SIZE, MAX_SIZE, format(MAX_LINE, ",")),
+    return PuzzleError("line longer than %s characters: not a puzzle (the largest grid,"
+                       " %dx%d, fits in fewer)" % (format(MAX_LINE, ","), MAX_SIZE, MAX_SIZE),
                        source, lineno)
 
 
