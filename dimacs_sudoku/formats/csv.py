@@ -26,8 +26,15 @@ CELL = re.compile(r'\s*"?\s*([0-9]{1,3}|[A-Za-z]|[._*-]{0,3})\s*"?\s*\Z')
 COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "question")
 
 
-def _is_header(s):
-    return "," in s and HEADER.match(s) is not None
+def _is_header(s, known=True):
+    """A header line: one that names a known puzzle column (or, when the format is
+    given, any line with a field that is a word)."""
+    if "," not in s:
+        return False
+    if HEADER.match(s):
+        return True
+    return not known and any(f.strip().strip('"').isalpha() and len(f.strip()) > 1
+                             for f in s.split(","))
 
 
 def _comma_cells(s):
@@ -73,7 +80,7 @@ def read(lines, ctx, lenient):
     if found is None:
         return
     i, s = found
-    if _is_header(s):
+    if _is_header(s, known=False):
         for _ in range(i + 1):
             lineno = lines.next()[0]
         index = _header_column(s, ctx, lineno)

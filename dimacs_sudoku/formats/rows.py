@@ -15,6 +15,7 @@ and a grid ends after N rows.
 import re
 
 from ..errors import PuzzleError
+from ..grid import MAX_SIZE, Grid
 from .cells import Bad, column, decode_chars, decode_numbers, is_number
 
 HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
@@ -118,7 +119,6 @@ def read_grid(lines, ctx, numbers, box, start, make_grid):
     (returned once all its rows are read, so the next grid can still be read).
 
     Raises PuzzleError when the grid ends early."""
-    from ..grid import MAX_SIZE
     n = ctx.size or (box[0] * box[1] if box else None)
     rows, width, height, first_bad = [], None, None, None
     while n is None or len(rows) < n:
@@ -198,7 +198,6 @@ def skip_block(lines):
 
 
 def make_grid(values, layout, source, line, row_lines=None, symbols=None):
-    from ..grid import Grid
     return Grid(values, layout=layout, source=source, line=line, row_lines=row_lines,
                 symbols=symbols)
 

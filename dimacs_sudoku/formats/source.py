@@ -10,6 +10,7 @@ room for padded numbers.
 [(1, 'a'), (2, 'b'), (3, 'c'), (4, '')]
 """
 from collections import deque
+from functools import partial
 
 from ..errors import PuzzleError, UsageError
 from ..grid import MAX_SIZE, Layout, parse_box
@@ -26,36 +27,20 @@ def too_long(source, lineno):
                        source, lineno)
 
 
-def _raw_lines(lines, source):
-    """The raw lines of a stream, each at most MAX_LINE characters (else an error),
-    or of any iterable of strings."""
-    readline = getattr(lines, "readline", None)
-    if readline is None:
-        n = 0
-        for n, raw in enumerate(lines, 1):
-            if len(raw) > MAX_LINE + 2:
-                raise too_long(source, n)
-            yield raw
-        return
-    n = 0
-    while True:
-        raw = readline(MAX_LINE + 1)
-        if not raw:
-            return
-        n += 1
-        if len(raw) > MAX_LINE and raw[-1] not in "\r\n":
-            raise too_long(source, n)
-        yield raw
-
-
 def numbered(lines, first=1, source=None):
     """``(number, text)`` for each line, without a BOM, line end or trailing blanks.
 
-    A ``\\r`` left inside a line (old Mac line ends) starts a new line.
+    A stream is read a line at a time, at most MAX_LINE characters each (a longer
+    line is an error); any other iterable of strings is taken as it comes. A ``\\r``
+    left inside a line (old Mac line ends) starts a new line.
     """
+    readline = getattr(lines, "readline", None)
+    raws = iter(partial(readline, MAX_LINE + 1), "") if readline is not None else lines
     n, start = first - 1, True
-    for raw in _raw_lines(lines, source):
+    for raw in raws:
         n += 1
+        if len(raw) > MAX_LINE and (raw[-1] not in "\r\n" or len(raw) > MAX_LINE + 2):
+            raise too_long(source, n)
         text = raw.rstrip()
         if start:
             text, start = text.lstrip("\ufeff"), False
