@@ -14,7 +14,8 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "Grid": "grid", "Layout": "grid",
-    "parse_puzzle": "puzzle", "read_puzzles": "puzzle",
+    "parse_puzzle": "formats", "read_puzzles": "formats",
+    "puzzles_from_text": "formats", "puzzles_from_file": "formats", "write_grid": "formats",
     "encode": "encodings", "write_cnf": "encodings",
     "read_dimacs": "dimacs",
     "read_result": "model", "Result": "model",
