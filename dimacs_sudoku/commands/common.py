@@ -278,7 +278,8 @@ def box_option():
 def input_format_option():
     import typer
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
-                        help="line, grid, numbers, table or triples (default: detected)")
+                        help="line, grid, numbers, table, triples, csv or euler "
+                        "(default: detected)")
 
 
 def symbols_option():
