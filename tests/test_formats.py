@@ -48,8 +48,8 @@ def message(text, **options):
 def test_every_format_module_declares_itself():
     for name, module in formats.READERS.items():
         assert module.NAME == name and callable(module.read) and module.DESCRIPTION
-    for module in formats.DETECTION:
-        assert callable(module.detect)
+    for name, _ in formats.DETECTION:
+        assert callable(formats.READERS[name].detect)
     assert set(formats.FORMATS) <= set(OUTPUT_FORMATS) | {"csv"}
 
 

@@ -34,24 +34,55 @@ picks another.
 >>> write_grid(parse_puzzle("0123456789ABCDEF" * 16), "line")[:16]
 '0123456789ABCDEF'
 """
+import importlib
 import os
 
 from ..errors import PuzzleError, UsageError
-from . import csv, euler, grid, json, line, numbers, pictures, table, triples
 from .source import MAX_LINE, Context, Lines  # noqa: F401
 
-# The readers, by name; and the order in which detection asks them.
-READERS = {module.NAME: module for module in (line, grid, numbers, table, triples, csv,
-                                              euler)}
-FORMATS = tuple(READERS)
-DETECTION = (table, euler, csv, grid, triples)
+# The input formats, each the module of that name; a module is imported when a read
+# needs it, so that a command starts fast.
+FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler")
 
-# The writers, by name: write(grid, givens=None, symbols=None) -> text, no final newline.
-WRITERS = {"line": line.write, "grid": grid.write, "numbers": numbers.write,
-           "table": table.write, "euler": euler.write, "triples": triples.write,
-           "json": json.write, "svg": pictures.write_svg, "html": pictures.write_html,
-           "html-page": pictures.write_html}   # framed by document()
+# The order in which detection asks the modules, each with a test of the first line
+# that must hold before its own detect() can say yes (and its module is imported).
+DETECTION = (("table", lambda s: ":" in s),
+             ("euler", lambda s: s[:4].lower() == "grid"),
+             ("csv", lambda s: "," in s),
+             ("grid", lambda s: "|" in s or "-" in s or "=" in s),
+             ("triples", lambda s: len(s) >= 3 and s[:3].isdigit()))
+
+# The output formats: "module:function" writing (grid, givens=None, symbols=None) ->
+# text without the final newline.
+WRITERS = {"line": "line:write", "grid": "grid:write", "numbers": "numbers:write",
+           "table": "table:write", "euler": "euler:write", "triples": "triples:write",
+           "json": "json:write", "svg": "pictures:write_svg", "html": "pictures:write_html",
+           "html-page": "pictures:write_html"}   # framed by document()
 OUTPUT_FORMATS = tuple(WRITERS)
+
+
+def format_module(name):
+    """The module of an input or output format (``dimacs_sudoku.formats.NAME``)."""
+    return importlib.import_module("." + name, __name__)
+
+
+class _Readers(dict):
+    """``READERS[name]``: the module of an input format, imported on first use."""
+
+    def __missing__(self, name):
+        if name not in FORMATS:
+            raise KeyError(name)
+        module = self[name] = format_module(name)
+        return module
+
+    def __contains__(self, name):
+        return name in FORMATS
+
+    def items(self):
+        return [(name, self[name]) for name in FORMATS]
+
+
+READERS = _Readers()
 # Formats that hold one drawing: a second grid is an error.
 SINGLE = ("svg",)
 # Formats of several lines a grid: a blank line goes between two grids.
@@ -63,11 +94,10 @@ def detect(lines, size):
     found = lines.significant()
     if found is None:
         return "line"
-    for module in DETECTION:
-        name = module.detect(lines, found, size)
-        if name:
+    for name, may_be in DETECTION:
+        if may_be(found[1]) and READERS[name].detect(lines, found, size):
             return name
-    return line.detect(lines, found, size)
+    return READERS["line"].detect(lines, found, size)
 
 
 def detect_format(text, size=None, box=None):
@@ -233,6 +263,9 @@ def write_grid(grid, output_format, givens=None, symbols=None):
     '1 . . 4\\n4 . . .\\n. . . 3\\n3 . . 1\\n'
     """
     writer = WRITERS[output_format]
+    if isinstance(writer, str):
+        module, function = writer.split(":")
+        writer = WRITERS[output_format] = getattr(format_module(module), function)
     symbols = check_symbols(symbols, grid.size) if symbols else grid.symbols
     return writer(grid, givens, symbols) + "\n"
 

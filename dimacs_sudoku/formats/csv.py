@@ -21,8 +21,9 @@ from .source import Lines
 NAME = "csv"
 DESCRIPTION = "comma-separated: a puzzle,solution header (Kaggle), or cells split by commas"
 
-HEADER = re.compile(r'\W*(quizzes|quiz|puzzles?|id|sudoku)\W*(,|\Z)', re.I)
-CELL = re.compile(r'\s*"?\s*([0-9]{1,3}|[A-Za-z]|[._*-]{0,3})\s*"?\s*\Z')
+# Patterns compiled on first use (re caches them), to keep start-up short.
+HEADER = r'(?i)\W*(quizzes|quiz|puzzles?|id|sudoku)\W*(,|\Z)'
+CELL = r'\s*"?\s*([0-9]{1,3}|[A-Za-z]|[._*-]{0,3})\s*"?\s*\Z'
 COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "question")
 
 
@@ -31,7 +32,7 @@ def _is_header(s, known=True):
     given, any line with a field that is a word)."""
     if "," not in s:
         return False
-    if HEADER.match(s):
+    if re.match(HEADER, s):
         return True
     return not known and any(f.strip().strip('"').isalpha() and len(f.strip()) > 1
                              for f in s.split(","))
@@ -40,7 +41,7 @@ def _is_header(s, known=True):
 def _comma_cells(s):
     """Is the line cells split by commas (``5,3,0,...``, at least 4 of them)?"""
     fields = s.rstrip(",").split(",")
-    return len(fields) >= 4 and all(CELL.match(f) for f in fields)
+    return len(fields) >= 4 and all(re.match(CELL, f) for f in fields)
 
 
 def detect(lines, found, size):

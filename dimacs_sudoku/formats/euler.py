@@ -15,11 +15,12 @@ from .rows import read_rows
 NAME = "euler"
 DESCRIPTION = "Project Euler 96: 'Grid NN' lines, each before N rows of digits"
 
-HEADER = re.compile(r"grid\s*\d+\s*\Z", re.I)
+HEADER = r"(?i)grid\s*\d+\s*\Z"   # compiled on first use
 
 
 def detect(lines, found, size):
-    return NAME if HEADER.match(found[1]) else None
+    s = found[1]
+    return NAME if s[:4].lower() == "grid" and re.match(HEADER, s) else None
 
 
 def read(lines, ctx, lenient):

@@ -21,7 +21,7 @@ from ..errors import PuzzleError
 from ..notation import MAX_SINGLE_CHAR
 from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits,
                     symbol_name)
-from .rows import make_grid, row_cells
+from .source import make_grid
 
 NAME = "line"
 DESCRIPTION = "N*N symbols on one line, one puzzle per line"
@@ -144,6 +144,7 @@ def detect(lines, found, size):
     kind, cells = line_cells(s)
     if lines.significant(i + 1) is None:
         return "line"  # one row alone is no grid
+    from .rows import row_cells
     rows = "numbers" if row_cells(s, None, False)[0] == "n" else "grid"
     c = len(cells)
     if size:

@@ -15,8 +15,9 @@ and a grid ends after N rows.
 import re
 
 from ..errors import PuzzleError
-from ..grid import MAX_SIZE, Grid
+from ..grid import MAX_SIZE
 from .cells import Bad, column, decode_chars, decode_numbers, is_number
+from .source import make_grid
 
 HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
                     re.I)
@@ -195,11 +196,6 @@ def skip_block(lines):
         if HEADER.match(s):
             lines.push(item)
             return
-
-
-def make_grid(values, layout, source, line, row_lines=None, symbols=None):
-    return Grid(values, layout=layout, source=source, line=line, row_lines=row_lines,
-                symbols=symbols)
 
 
 def read_rows(lines, ctx, fmt, lenient):

@@ -13,7 +13,7 @@ from collections import deque
 from functools import partial
 
 from ..errors import PuzzleError, UsageError
-from ..grid import MAX_SIZE, Layout, parse_box
+from ..grid import MAX_SIZE, Grid, Layout, parse_box
 
 # Longest input line read, in characters: the line form of a 400x400 grid holds
 # 160,000 numbers of up to 3 digits and their spaces; 8 characters a cell leaves
@@ -136,3 +136,9 @@ class Context:
 
     def error(self, message, line):
         return PuzzleError(message, self.source, line)
+
+
+def make_grid(values, layout, source, line, row_lines=None, symbols=None):
+    """A Grid as every reader makes it: where it was read, and in what notation."""
+    return Grid(values, layout=layout, source=source, line=line, row_lines=row_lines,
+                symbols=symbols)

@@ -18,18 +18,13 @@ puzzle size: 2x2
 | 3 _ | _ 1 |
 +-----+-----+
 """
-import re
-
-from .rows import read_rows
+from .rows import HEADER, read_rows
 
 NAME = "table"
 DESCRIPTION = "sudokusat2019: 'puzzle size: RxC' headers, a boxed table, _ blanks"
 
-HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:", re.I)
-
-
 def detect(lines, found, size):
-    return NAME if HEADER.match(found[1]) else None
+    return NAME if ":" in found[1] and HEADER.match(found[1]) else None
 
 
 def read(lines, ctx, lenient):

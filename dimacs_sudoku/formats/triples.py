@@ -9,7 +9,7 @@ import re
 
 from ..errors import PuzzleError
 from .cells import column
-from .rows import make_grid
+from .source import make_grid
 
 NAME = "triples"
 DESCRIPTION = "9x9 hints as row-column-digit numbers: 114 147 156 ..."
