@@ -34,7 +34,10 @@ def read_one(text):
 
 def write(grid, givens=None, symbols=None, number=1):
     n = grid.size
-    line = grid.to_line(symbols or grid.symbols or None).replace(".", "0")
+    symbols = symbols or grid.symbols
+    line = grid.to_line(symbols or grid.symbols or None)
+    if symbols != "hex":                  # Euler's blanks are 0, unless 0 is a digit
+        line = line.replace(".", "0")
     if " " in line:
         return "Grid %02d\n" % number + "\n".join(
             " ".join(line.split()[r * n:(r + 1) * n]) for r in range(n))

@@ -14,19 +14,19 @@ bars and the rules when they fit. Written as the boxed grid of ``Grid.to_text``.
 | 3 . | . 1 |
 +-----+-----+
 """
-from .rows import RULE, read_rows
-
 NAME = "grid"
 DESCRIPTION = "N rows of N symbols; .sdk files, boxed grids"
 
 
 def detect(lines, found, size):
     """A first line with a ``|`` bar or a rule is a grid."""
+    from .rows import RULE
     s = found[1]
     return NAME if "|" in s or RULE.match(s) else None
 
 
 def read(lines, ctx, lenient):
+    from .rows import read_rows
     return read_rows(lines, ctx, NAME, lenient)
 
 

@@ -19,9 +19,6 @@ import re
 
 from ..errors import PuzzleError
 from ..notation import MAX_SINGLE_CHAR
-from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits,
-                    symbol_name)
-from .source import make_grid
 
 NAME = "line"
 DESCRIPTION = "N*N symbols on one line, one puzzle per line"
@@ -49,6 +46,9 @@ def wrong_count(c, size):
 
 def read(lines, ctx, lenient):
     """Every puzzle, one per line; a bad line is that line's error."""
+    # Imported here, so that writing a line (cnf2sudoku) does not load the readers.
+    from .cells import Bad, chars_notation, column, decode_chars, decode_numbers, symbol_name
+    from .source import make_grid
     source, size, layouts = ctx.source, ctx.size, {}
     for lineno, text in lines.rest():
         s = text.strip()
@@ -144,6 +144,7 @@ def detect(lines, found, size):
     kind, cells = line_cells(s)
     if lines.significant(i + 1) is None:
         return "line"  # one row alone is no grid
+    from .cells import fits
     from .rows import row_cells
     rows = "numbers" if row_cells(s, None, False)[0] == "n" else "grid"
     c = len(cells)
