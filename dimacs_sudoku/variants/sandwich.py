@@ -1,0 +1,117 @@
+"""Sandwich sums: the digits between the 1 and the N (9 on 9x9) of a row or column add
+up to the clue.
+
+The text form names the row or column: ``sandwich 15 r3`` (row 3), ``sandwich 0 c7``
+(column 7). f-puzzles' ``sandwichsum`` puts the clue in a cell just outside the grid:
+``R0C7`` or ``R10C7`` for column 7, ``R3C0`` or ``R3C10`` for row 3.
+
+Encoding: for each position i of the line, the running sums (:mod:`.sums`) of the
+cells after it, capped at the clue with one "over" literal; for the crusts at i and j
+(1 and N, or N and 1), every partial sum of the cells between other than the clue is
+forbidden: ``-x(i,1) ∨ -x(j,N) ∨ -p`` (two clauses of 3 literals each). Crusts next to
+each other are two binary clauses unless the clue is 0.
+
+>>> rule = Sandwich.parse(4, ["5", "r1"])
+>>> rule.line_cells()
+[0, 1, 2, 3]
+>>> rule.check([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], 4, (2, 2))
+[]
+"""
+
+import re
+
+from ..errors import PuzzleError
+from .base import Rule, fp_item, fp_value, parse_rc, split_numbers
+from .sums import running_sums
+
+
+class Sandwich(Rule):
+    name = "sandwich"
+    fpuzzles_keys = ("sandwichsum",)
+
+    def __init__(self, size, total, kind, index):
+        super().__init__(size)
+        if not 1 <= index <= size:
+            raise PuzzleError("%s %d is outside the %dx%d grid"
+                              % ("row" if kind == "r" else "column", index, size, size))
+        self.total, self.kind, self.index = total, kind, index
+
+    @classmethod
+    def parse(cls, size, args):
+        numbers, rest = split_numbers(args)
+        match = re.fullmatch(r"([rRcC])(\d+)", rest[0]) if len(rest) == 1 else None
+        if len(numbers) != 1 or match is None:
+            raise PuzzleError("takes a total and a row (r3) or a column (c7)")
+        return cls(size, numbers[0], match.group(1).lower(), int(match.group(2)))
+
+    @classmethod
+    def from_fpuzzles(cls, size, key, value):
+        total = fp_value(value, key)
+        if total is None:
+            return []
+        rc = parse_rc(str(fp_item(value, key, "cell")))
+        if rc is None:
+            raise PuzzleError("f-puzzles %r: bad clue cell" % key)
+        r, c = rc
+        if r in (0, size + 1) and 1 <= c <= size:
+            return [cls(size, total, "c", c)]
+        if c in (0, size + 1) and 1 <= r <= size:
+            return [cls(size, total, "r", r)]
+        raise PuzzleError("f-puzzles %r: clue cell R%dC%d is not just outside the grid"
+                          % (key, r, c))
+
+    def line_cells(self):
+        n, k = self.size, self.index - 1
+        if self.kind == "r":
+            return [k * n + c for c in range(n)]
+        return [r * n + k for r in range(n)]
+
+    def to_line(self):
+        return "sandwich %d %s%d" % (self.total, self.kind, self.index)
+
+    def to_fpuzzles(self):
+        cell = ("R%dC0" if self.kind == "r" else "R0C%d") % self.index
+        return [("sandwichsum", {"cell": cell, "value": str(self.total)})]
+
+    def clauses(self, var, new_var, layout):
+        n = layout.size
+        line = self.line_cells()
+        out = []
+        ends = ((1, n), (n, 1)) if n > 1 else ((1, 1),)
+        for i in range(n - 1):
+            a = line[i]
+            if self.total != 0:
+                for lo, hi in ends:
+                    out.append([-var(a, lo), -var(line[i + 1], hi)])
+            between = line[i + 1:n - 1]
+            layers, clauses = running_sums(var, new_var, n, between, self.total)
+            out.extend(clauses)
+            for gap, (sums, over) in enumerate(layers, 1):
+                j = i + gap + 1
+                if j >= n:
+                    break
+                bad = [lit for t, lit in sums.items() if t != self.total]
+                if over is not None:
+                    bad.append(over)
+                for lo, hi in ends:
+                    for lit in bad:
+                        out.append([-var(a, lo), -var(line[j], hi), -lit])
+        return out
+
+    def check(self, cells, size, box):
+        digits = [cells[c] for c in self.line_cells()]
+        if 1 not in digits or size not in digits:
+            return [self.violation("no 1 or no %d in the line" % size)]
+        i, j = sorted((digits.index(1), digits.index(size)))
+        total = sum(digits[i + 1:j])
+        if total != self.total:
+            return [self.violation("the digits between add up to %d, not %d"
+                                   % (total, self.total))]
+        return []
+
+    def svg(self, geometry):
+        position = (self.index - 1, -1) if self.kind == "r" else (-1, self.index - 1)
+        return geometry.outside_clue(position, str(self.total), None)
+
+
+RULES = (Sandwich,)
