@@ -18,8 +18,8 @@ from dimacs_sudoku.variants.base import cell_text, orthogonal_pairs
 
 SAMPLES9 = [
     ["diagonals"], ["windoku"], ["disjoint"],
-    ["jigsaw 111122333 112222333 121155333 444522666 445455666 445455666 "
-     "877887999 778788999 777888999"],
+    ["jigsaw 111122333 112222333 121144333 555422666 554544666 554544666 "
+     "788778999 887877999 888777999"],
     ["region r1c1 r2c5 r9c9"], ["antiknight"], ["antiking"], ["nonconsecutive"],
     ["killer 15 r1c1 r1c2 r2c1"], ["killer 23 r4c4 r4c5 r5c4 r5c5"], ["killer r7c7 r8c9"],
     ["killer 45 r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"],
@@ -38,7 +38,7 @@ SAMPLES9 = [
 ]
 
 SAMPLES6 = [
-    ["diagonals"], ["windoku"], ["disjoint"], ["jigsaw 111222 111244 333422 535646 355464 535666"],
+    ["diagonals"], ["windoku"], ["disjoint"], ["jigsaw 111222 111233 444322 545636 455363 545666"],
     ["antiknight"], ["antiking"], ["nonconsecutive"], ["killer 10 r1c1 r2c2 r3c3"],
     ["littlekiller 12 r1c2 r2c3 r3c4 r4c5"], ["sandwich 5 c2"], ["arrow r1c1 r2c2 r3c3"],
     ["arrow r1c1+r1c2 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"],

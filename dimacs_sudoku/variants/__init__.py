@@ -273,7 +273,10 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     except (TypeError, ValueError, UsageError):
         raise PuzzleError("f-puzzles 'size' must be a grid size, not %r"
                           % obj.get("size"), source) from None
-    box = default_box(size)
+    try:
+        box = default_box(size)
+    except UsageError as error:
+        raise PuzzleError(error.message, source) from None
     cells = [0] * (size * size)
     regions = None
     rows = obj.get("grid")
