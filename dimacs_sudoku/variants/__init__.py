@@ -463,6 +463,12 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
     return solutions
 
 
+def variant_svg(grid, rules, givens=None):
+    """An SVG picture of the puzzle with its rules drawn (see :mod:`.draw`)."""
+    from .draw import variant_svg as draw
+    return draw(grid, rules, givens)
+
+
 def check_variant(cells, size, box, rules, givens=None):
     """Every violation in the complete grid ``cells``: a repeated digit in a row, column,
     box (or jigsaw region), a cell that disagrees with ``givens``, and each rule's own

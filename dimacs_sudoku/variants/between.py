@@ -41,6 +41,11 @@ class Between(LineRule):
                            for e in digits for f in digits if f >= e)
         return out
 
+    def svg(self, geometry):
+        ends = "".join(geometry.circle(cell, 0.4, "#ffffff", "#a0a0a0", "between-end")
+                       for cell in (self.cells[0], self.cells[-1]))
+        return super().svg(geometry) + ends
+
     def check(self, cells, size, box):
         low, high = sorted((cells[self.cells[0]], cells[self.cells[-1]]))
         return [self.violation("%d is not between %d and %d" % (cells[m], cells[self.cells[0]],

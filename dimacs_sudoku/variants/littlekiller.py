@@ -24,6 +24,7 @@ DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 class LittleKiller(Rule):
     name = "littlekiller"
     fpuzzles_keys = ("littlekillersum",)
+    outside = True                  # drawn outside the grid
 
     def __init__(self, size, total, cells):
         super().__init__(size)

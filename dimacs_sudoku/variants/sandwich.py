@@ -36,6 +36,7 @@ from .sums import running_sums
 class Sandwich(Rule):
     name = "sandwich"
     fpuzzles_keys = ("sandwichsum",)
+    outside = True                  # drawn outside the grid
 
     def __init__(self, size, total, kind, index):
         super().__init__(size)
