@@ -269,3 +269,12 @@ def test_every_rule_declares_its_names():
         for word in (cls.name,) + tuple(cls.aliases):
             assert word not in names, word
             names.add(word)
+
+
+def test_the_examples_of_the_documentation():
+    import doctest
+    from pathlib import Path
+    page = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
+    result = doctest.testfile(str(page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 3 and result.failed == 0
