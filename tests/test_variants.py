@@ -189,3 +189,37 @@ def test_every_rule_class_has_a_sample():
     named = {line.split()[0] for lines, _ in SAMPLES4 for line in lines}
     for cls in rule_classes():
         assert cls.name in named or cls.name == "negative" and "negative" in named, cls.name
+
+
+def all_samples():
+    from test_variants_random import SAMPLES6, SAMPLES9
+    return ([(4, lines) for lines, _ in SAMPLES4] + [(6, lines) for lines in SAMPLES6]
+            + [(9, lines) for lines in SAMPLES9])
+
+
+def test_no_rule_writes_a_clause_twice():
+    from dimacs_sudoku.variants import make_rule_clauses, rule_clauses, variant_layout
+    for size, lines in all_samples():
+        rules = rules_of(lines, size)
+        layout = variant_layout(size, None, rules)
+        var = lambda cell, d: cell * size + d
+        groups, top = rule_clauses(rules, layout, var, size ** 3)
+        for rule, first, count in groups:
+            clauses = [tuple(sorted(c)) for c in make_rule_clauses(rule, layout, var, first)]
+            assert len(clauses) == count
+            assert len(set(clauses)) == count, rule.to_line()
+            assert all(len(set(map(abs, c))) == len(c) for c in clauses), rule.to_line()
+            assert all(abs(v) <= top for c in clauses for v in c)
+
+
+def test_the_written_cnf_matches_its_header():
+    from test_variants_random import SAMPLES9
+    rules = rules_of([line for lines in SAMPLES9 for line in lines
+                      if not line.startswith(("jigsaw", "windoku", "disjoint", "negative"))],
+                     9)
+    formula = encode_variant(Grid.empty(9), rules, amo="sequential")
+    text = formula.to_text()            # checks its counts against the header's
+    body = [line for line in text.splitlines() if not line.startswith(("c", "p"))]
+    assert len(body) == formula.num_clauses
+    top = max(abs(int(v)) for line in body for v in line.split())
+    assert top == formula.num_vars

@@ -141,6 +141,11 @@ def test_bad_rule_lines_name_the_file_and_line(line, message):
     assert caught.value.line == 5 and caught.value.source == "p.txt"
 
 
+def test_a_pill_too_large_for_its_grid():
+    with pytest.raises(PuzzleError, match="a pill of 3 cells on a 49x49 grid has too many"):
+        parse_rule("arrow r1c1+r1c2+r1c3 r2c2", 49)
+
+
 def test_a_grid_line_after_the_rules():
     with pytest.raises(PuzzleError, match="p.txt:3: a grid line after the rules"):
         read_variant(["1..." "...." "...." "...4", "diagonals", "1..4"], "p.txt")
@@ -216,8 +221,8 @@ def test_an_fpuzzles_object_with_many_rules():
 
 
 def test_fpuzzles_jigsaw_regions():
-    obj = {"size": 4, "grid": [[{"region": k} for k in row]
-                               for row in ([0, 0, 0, 1], [0, 1, 1, 1], [2, 2, 2, 3], [2, 3, 3, 3])]}
+    regions = ([0, 0, 0, 1], [0, 1, 1, 1], [2, 2, 2, 3], [2, 3, 3, 3])
+    obj = {"size": 4, "grid": [[{"region": k} for k in row] for row in regions]}
     grid, rules = parse_fpuzzles(obj)
     assert [rule.to_line() for rule in rules] == ["jigsaw 1112 1222 3334 3444"]
     # Regions equal to the boxes are no jigsaw.
@@ -241,7 +246,8 @@ BAD_FPUZZLES = [
 ]
 
 
-@pytest.mark.parametrize("keys, message", BAD_FPUZZLES, ids=[str(b[0])[:30] for b in BAD_FPUZZLES])
+@pytest.mark.parametrize("keys, message", BAD_FPUZZLES,
+                         ids=[str(b[0])[:30] for b in BAD_FPUZZLES])
 def test_bad_fpuzzles(keys, message):
     with pytest.raises(PuzzleError, match=message) as caught:
         parse_fpuzzles(fpuzzle(**keys), "f.json")

@@ -38,7 +38,8 @@ SAMPLES9 = [
 ]
 
 SAMPLES6 = [
-    ["diagonals"], ["windoku"], ["disjoint"], ["jigsaw 111222 111233 444322 545636 455363 545666"],
+    ["diagonals"], ["windoku"], ["disjoint"],
+    ["jigsaw 111222 111233 444322 545636 455363 545666"],
     ["antiknight"], ["antiking"], ["nonconsecutive"], ["killer 10 r1c1 r2c2 r3c3"],
     ["littlekiller 12 r1c2 r2c3 r3c4 r4c5"], ["sandwich 5 c2"], ["arrow r1c1 r2c2 r3c3"],
     ["arrow r1c1+r1c2 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"],

@@ -364,26 +364,38 @@ def to_fpuzzles(grid, rules):
 # ---- meaning -------------------------------------------------------------------------
 
 def rule_clauses(rules, layout, var, top):
-    """``(groups, top)``: each rule's text line and its clauses, auxiliary variables
-    numbered from ``top + 1``; ``top`` is the last one used."""
-    counter = [top]
+    """``(groups, top)``: for each rule, ``(line, first, count)``: its text line, the
+    last variable before its auxiliary ones, and its number of clauses; ``top`` is the
+    last auxiliary variable. The clauses are counted here and made again, with the
+    same numbers, by :func:`make_rule_clauses`: never held in memory all at once."""
+    groups = []
+    for rule in rules:
+        first = top
+        counter = [top]
+
+        def new_var():
+            counter[0] += 1
+            return counter[0]
+
+        count = 0
+        for clause in rule.clauses(var, new_var, layout):
+            if not clause:
+                raise AssertionError("rule %s made an empty clause" % rule.to_line())
+            count += 1
+        top = counter[0]
+        groups.append((rule, first, count))
+    return groups, top
+
+
+def make_rule_clauses(rule, layout, var, first):
+    """The clauses of ``rule`` with its auxiliary variables numbered from ``first + 1``."""
+    counter = [first]
 
     def new_var():
         counter[0] += 1
         return counter[0]
 
-    groups = []
-    for rule in rules:
-        clauses, seen = [], set()
-        for clause in rule.clauses(var, new_var, layout):
-            key = tuple(sorted(clause))
-            if key not in seen:         # two patterns of one rule may meet
-                seen.add(key)
-                clauses.append(list(clause))
-        if any(not clause for clause in clauses):
-            raise AssertionError("rule %s made an empty clause" % rule.to_line())
-        groups.append((rule.to_line(), clauses))
-    return groups, counter[0]
+    return rule.clauses(var, new_var, layout)
 
 
 def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="standard",
@@ -416,15 +428,15 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
 
     def constraints():
         yield from classic()
-        for line, clauses in groups:
-            yield LABEL, "rule: " + line
-            for clause in clauses:
+        for rule, first, _ in groups:
+            yield LABEL, "rule: " + rule.to_line()
+            for clause in make_rule_clauses(rule, layout, numbers.var, first):
                 yield CLAUSE, clause
 
     def shape():
         yield from classic.shape()
-        for _, clauses in groups:
-            yield CLAUSE, 0, None, len(clauses)
+        for _, _, count in groups:
+            yield CLAUSE, 0, None, count
 
     constraints.shape = shape
     extra = ["rule: " + rule.to_line() for rule in rules]

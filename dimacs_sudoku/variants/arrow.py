@@ -26,6 +26,7 @@ from .base import Rule, fp_cells, fp_item, fp_lines, parse_cells
 from .sums import sum_layers
 
 MAX_PILL = 3
+MAX_PILL_VALUES = 10 ** 5       # the pill's digit combinations are listed
 
 
 def pill_value(digits):
@@ -47,6 +48,9 @@ class Arrow(Rule):
             raise PuzzleError("an arrow needs at least one cell after its circle")
         if set(self.circle) & set(self.cells) or len(set(self.circle)) != len(self.circle):
             raise PuzzleError("the arrow runs through its own circle")
+        if size ** len(self.circle) > MAX_PILL_VALUES:
+            raise PuzzleError("a pill of %d cells on a %dx%d grid has too many values"
+                              % (len(self.circle), size, size))
 
     @classmethod
     def parse(cls, size, args):
@@ -82,19 +86,19 @@ class Arrow(Rule):
     def clauses(self, var, new_var, layout):
         n = layout.size
         values = self.values(n)
-        last, out = sum_layers(var, new_var, n, self.cells, min(values), max(values))
+        last, clauses = sum_layers(var, new_var, n, self.cells, min(values), max(values))
+        yield from clauses
         for total, lit in sorted(last.items()):
             ways = values.get(total, [])
             if not ways:
-                out.append([-lit])
+                yield [-lit]
             elif len(ways) == 1:
-                out.extend([-lit, var(cell, d)] for cell, d in zip(self.circle, ways[0]))
+                yield from ([-lit, var(cell, d)] for cell, d in zip(self.circle, ways[0]))
             else:
                 for value, other in values.items():
                     if value != total:
-                        out.extend([-lit] + [-var(c, d) for c, d in zip(self.circle, digits)]
-                                   for digits in other)
-        return out
+                        yield from ([-lit] + [-var(c, d) for c, d in zip(self.circle, digits)]
+                                    for digits in other)
 
     def check(self, cells, size, box):
         total = sum(cells[c] for c in self.cells)

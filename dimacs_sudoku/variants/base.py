@@ -109,19 +109,20 @@ def offset_pairs(size, offsets):
     return sorted(pairs)
 
 
-def forbid_pairs(var, size, a, b, allowed, same_unit=False):
+def forbid_pairs(var, size, a, b, allowed, same_unit=False, units=True):
     """The binary clauses that keep the digits ``d`` of ``a`` and ``e`` of ``b`` to
     the pairs where ``allowed(d, e)``: one ``-x(a,d) -x(b,e)`` per forbidden pair, or one
     unit clause ``-x(a,d)`` when no digit of ``b`` fits ``d`` (and the same for ``b``).
 
     ``same_unit`` says that the two cells already share a row, column or box, whose
-    clauses forbid ``d = e``; those pairs are left out.
+    clauses forbid ``d = e``; those pairs are left out. ``units=False`` leaves out the
+    unit clauses (the caller writes them), but still not the pairs they cover.
     """
     digits = range(1, size + 1)
     dead_a = {d for d in digits if not any(allowed(d, e) for e in digits)}
     dead_b = {e for e in digits if not any(allowed(d, e) for d in digits)}
-    out = [[-var(a, d)] for d in sorted(dead_a)]
-    out += [[-var(b, e)] for e in sorted(dead_b)]
+    out = [[-var(a, d)] for d in sorted(dead_a)] if units else []
+    out += [[-var(b, e)] for e in sorted(dead_b)] if units else []
     for d in digits:
         if d in dead_a:
             continue
@@ -363,8 +364,6 @@ class PairRule(FlagRule):
         raise NotImplementedError
 
     def clauses(self, var, new_var, layout):
-        out = []
         for a, b in self.pairs(layout.size):
-            out.extend(forbid_pairs(var, layout.size, a, b, self.allowed,
-                                    share_unit(layout, a, b)))
-        return out
+            yield from forbid_pairs(var, layout.size, a, b, self.allowed,
+                                    share_unit(layout, a, b))

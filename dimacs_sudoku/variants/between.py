@@ -26,20 +26,18 @@ class Between(LineRule):
         n = layout.size
         a, b, middle = self.cells[0], self.cells[-1], self.cells[1:-1]
         if not middle:
-            return []
+            return
         digits = range(1, n + 1)
         u = new_var()
-        out = []
         for sign, low, high in ((1, a, b), (-1, b, a)):
             flag = -sign * u            # the clause applies when low is the smaller end
-            out.extend([flag, -var(low, d), -var(high, e)]
-                       for d in digits for e in digits if d >= e)
+            yield from ([flag, -var(low, d), -var(high, e)]
+                        for d in digits for e in digits if d >= e)
             for m in middle:
-                out.extend([flag, -var(low, d), -var(m, f)]
-                           for d in digits for f in digits if f <= d)
-                out.extend([flag, -var(high, e), -var(m, f)]
-                           for e in digits for f in digits if f >= e)
-        return out
+                yield from ([flag, -var(low, d), -var(m, f)]
+                            for d in digits for f in digits if f <= d)
+                yield from ([flag, -var(high, e), -var(m, f)]
+                            for e in digits for f in digits if f >= e)
 
     def svg(self, geometry):
         ends = "".join(geometry.circle(cell, 0.4, "#ffffff", "#a0a0a0", "between-end")

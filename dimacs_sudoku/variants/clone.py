@@ -44,10 +44,8 @@ class Clone(Rule):
                            "cloneCells": fp_cells(self.size, self.copies)})]
 
     def clauses(self, var, new_var, layout):
-        out = []
         for a, b in zip(self.cells, self.copies):
-            out.extend(equal_cells(var, layout.size, a, b))
-        return out
+            yield from equal_cells(var, layout.size, a, b)
 
     def check(self, cells, size, box):
         return [self.violation("%d and %d differ" % (cells[a], cells[b]), (a, b))

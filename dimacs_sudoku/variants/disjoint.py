@@ -15,7 +15,8 @@ class Disjoint(UnitRule):
 
     def units(self, size, box):
         rows, cols = box or self.box
-        tops = [(br * rows, bc * cols) for br in range(size // rows) for bc in range(size // cols)]
+        tops = [(br * rows, bc * cols)
+                for br in range(size // rows) for bc in range(size // cols)]
         return [("disjoint group %d" % (i * cols + j + 1),
                  [(top + i) * size + left + j for top, left in tops])
                 for i in range(rows) for j in range(cols)]

@@ -25,13 +25,21 @@ class Extremum(CellSet):
     word = None
 
     def clauses(self, var, new_var, layout):
-        out = []
+        n = layout.size
+        # The digits that cannot fit at all (N in a minimum cell, 1 next to it), once
+        # each: two minimum cells may share a neighbour.
+        low, high = (n, 1) if self.sign < 0 else (1, n)
+        units = {}
         for cell in self.cells:
-            for other in neighbours(layout.size, cell):
-                out.extend(forbid_pairs(var, layout.size, cell, other,
+            units[(cell, low)] = None
+            for other in neighbours(n, cell):
+                units[(other, high)] = None
+        yield from ([-var(cell, d)] for cell, d in units)
+        for cell in self.cells:
+            for other in neighbours(n, cell):
+                yield from forbid_pairs(var, n, cell, other,
                                         lambda d, e: (d - e) * self.sign > 0,
-                                        share_unit(layout, cell, other)))
-        return out
+                                        share_unit(layout, cell, other), units=False)
 
     def check(self, cells, size, box):
         return [self.violation("%d is not %s its neighbour %d" % (cells[c], self.word,

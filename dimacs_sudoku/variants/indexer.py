@@ -29,12 +29,11 @@ class Indexer(CellSet):
 
     def clauses(self, var, new_var, layout):
         n = layout.size
-        out = []
         for cell in self.cells:
             for d in range(1, n + 1):
                 other, value = self.target(n, layout.box, cell, d)
-                out.append([-var(cell, d), var(other, value)])
-        return out
+                if (other, value) != (cell, d):     # a cell pointing at itself is fine
+                    yield [-var(cell, d), var(other, value)]
 
     def check(self, cells, size, box):
         found = []

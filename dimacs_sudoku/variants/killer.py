@@ -66,19 +66,21 @@ def total_clauses(var, new_var, size, cells, total):
     sets = digit_sets(size, len(cells), total, MAX_SETS)
     if sets is None:
         last, clauses = sum_layers(var, new_var, size, cells, total, total)
-        return clauses
+        yield from clauses
+        return
     if not sets:
-        return [[-var(cells[0], d)] for d in range(1, size + 1)]
+        yield from ([-var(cells[0], d)] for d in range(1, size + 1))
+        return
     if len(sets) == 1:
-        return [[-var(c, d)] for c in cells for d in range(1, size + 1) if d not in sets[0]]
+        yield from ([-var(c, d)] for c in cells for d in range(1, size + 1) if d not in sets[0])
+        return
     chosen = [new_var() for _ in sets]
-    out = [list(chosen)]
+    yield list(chosen)
     for s, digits in zip(chosen, sets):
-        out.extend([-s] + [var(c, d) for d in digits] for c in cells)
+        yield from ([-s] + [var(c, d) for d in digits] for c in cells)
     for c in cells:
         for d in range(1, size + 1):
-            out.append([-var(c, d)] + [s for s, digits in zip(chosen, sets) if d in digits])
-    return out
+            yield [-var(c, d)] + [s for s, digits in zip(chosen, sets) if d in digits]
 
 
 class Killer(Rule):
@@ -117,10 +119,9 @@ class Killer(Rule):
         return [("killercage", item)]
 
     def clauses(self, var, new_var, layout):
-        out = distinct_cells(var, layout.size, self.cells, layout)
+        yield from distinct_cells(var, layout.size, self.cells, layout)
         if self.total is not None:
-            out.extend(total_clauses(var, new_var, layout.size, self.cells, self.total))
-        return out
+            yield from total_clauses(var, new_var, layout.size, self.cells, self.total)
 
     def check(self, cells, size, box):
         found = []

@@ -81,14 +81,17 @@ class Negative(Rule):
         return [pair for pair in orthogonal_pairs(size) if pair not in exempt]
 
     def clauses(self, var, new_var, layout):
-        out = []
+        # One set of clauses per pair for all its kinds: white and black both forbid
+        # a 1-2 pair, and that clause is written once.
+        n = layout.size
+        kinds = {}
         for kind in self.kinds:
-            forbidden = KINDS[kind][1]
-            for a, b in self.free_pairs(kind, layout.size):
-                out.extend(forbid_pairs(var, layout.size, a, b,
-                                        lambda d, e: not forbidden(d, e),
-                                        share_unit(layout, a, b)))
-        return out
+            for pair in self.free_pairs(kind, n):
+                kinds.setdefault(pair, []).append(KINDS[kind][1])
+        for (a, b), forbidden in sorted(kinds.items()):
+            yield from forbid_pairs(var, n, a, b,
+                                    lambda d, e: not any(f(d, e) for f in forbidden),
+                                    share_unit(layout, a, b))
 
     def check(self, cells, size, box):
         found = []

@@ -23,7 +23,9 @@ class NonConsecutive(PairRule):
         for r in range(size):
             for c in range(size):
                 a = r * size + c
-                for b in ((a + 1) if c + 1 < size else None, a + size if r + 1 < size else None):
+                right = a + 1 if c + 1 < size else None
+                below = a + size if r + 1 < size else None
+                for b in (right, below):
                     if b is not None and abs(cells[a] - cells[b]) == 1:
                         found.append(self.violation("%d and %d are neighbours"
                                                     % (cells[a], cells[b]), (a, b)))

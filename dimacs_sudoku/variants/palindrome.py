@@ -21,10 +21,8 @@ class Palindrome(LineRule):
         return [(self.cells[i], self.cells[k - 1 - i]) for i in range(k // 2)]
 
     def clauses(self, var, new_var, layout):
-        out = []
         for a, b in self.mirrored():
-            out.extend(equal_cells(var, layout.size, a, b))
-        return out
+            yield from equal_cells(var, layout.size, a, b)
 
     def check(self, cells, size, box):
         return [self.violation("%d and %d differ" % (cells[a], cells[b]), (a, b))

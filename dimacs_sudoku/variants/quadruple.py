@@ -62,11 +62,9 @@ class Quadruple(Rule):
                                "values": list(self.digits)})]
 
     def clauses(self, var, new_var, layout):
-        out = []
         for d, m in sorted(Counter(self.digits).items()):
             for group in itertools.combinations(self.cells, 4 - m + 1):
-                out.append([var(c, d) for c in group])
-        return out
+                yield [var(c, d) for c in group]
 
     def check(self, cells, size, box):
         have = Counter(cells[c] for c in self.cells)

@@ -24,13 +24,13 @@ class Renban(LineRule):
     def clauses(self, var, new_var, layout):
         n, k = layout.size, len(self.cells)
         if k > n:
-            return [[-var(self.cells[0], d)] for d in range(1, n + 1)]
-        out = distinct_cells(var, n, self.cells, layout)
+            yield from ([-var(self.cells[0], d)] for d in range(1, n + 1))
+            return
+        yield from distinct_cells(var, n, self.cells, layout)
         for i, a in enumerate(self.cells):
             for b in self.cells[i + 1:]:
-                out.extend([-var(a, d), -var(b, e)] for d in range(1, n + 1)
-                           for e in range(1, n + 1) if abs(d - e) >= k)
-        return out
+                yield from ([-var(a, d), -var(b, e)] for d in range(1, n + 1)
+                            for e in range(1, n + 1) if abs(d - e) >= k)
 
     def check(self, cells, size, box):
         twice = repeated(cells, self.cells)

@@ -85,16 +85,15 @@ class Sandwich(Rule):
     def clauses(self, var, new_var, layout):
         n = layout.size
         line = self.line_cells()
-        out = []
         ends = ((1, n), (n, 1)) if n > 1 else ((1, 1),)
         for i in range(n - 1):
             a = line[i]
             if self.total != 0:
                 for lo, hi in ends:
-                    out.append([-var(a, lo), -var(line[i + 1], hi)])
+                    yield [-var(a, lo), -var(line[i + 1], hi)]
             between = line[i + 1:n - 1]
             layers, clauses = running_sums(var, new_var, n, between, self.total)
-            out.extend(clauses)
+            yield from clauses
             for gap, (sums, over) in enumerate(layers, 1):
                 j = i + gap + 1
                 if j >= n:
@@ -104,30 +103,27 @@ class Sandwich(Rule):
                     bad.append(over)
                 for lo, hi in ends:
                     for lit in bad:
-                        out.append([-var(a, lo), -var(line[j], hi), -lit])
-        out.extend(self.gap_clauses(var, n, line, ends))
-        return out
+                        yield [-var(a, lo), -var(line[j], hi), -lit]
+        yield from self.gap_clauses(var, n, line, ends)
 
     def gap_clauses(self, var, n, line, ends):
         """The implied clauses on the gaps between crusts (see the module's text)."""
-        out = []
         for i in range(n - 1):
             for j in range(i + 2, n):
                 gap = j - i - 1
                 # Digits 2..N-1 are digits 1..N-2 plus one each.
                 sets = digit_sets(n - 2, gap, self.total - gap, 10 ** 4)
                 if sets is not None and not sets:
-                    out.extend([-var(line[i], lo), -var(line[j], hi)] for lo, hi in ends)
+                    yield from ([-var(line[i], lo), -var(line[j], hi)] for lo, hi in ends)
                     continue
                 used = {d + 1 for digits in sets or () for d in digits} if sets else None
-                if used is None:
-                    continue
+                if used is None or gap == 1:
+                    continue            # one cell between: the running sums say it all
                 for m in line[i + 1:j]:
                     for d in range(2, n):
                         if d not in used:
-                            out.extend([-var(line[i], lo), -var(line[j], hi), -var(m, d)]
-                                       for lo, hi in ends)
-        return out
+                            yield from ([-var(line[i], lo), -var(line[j], hi), -var(m, d)]
+                                        for lo, hi in ends)
 
     def check(self, cells, size, box):
         digits = [cells[c] for c in self.line_cells()]

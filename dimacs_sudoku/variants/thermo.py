@@ -40,12 +40,12 @@ class Thermo(Rule):
 
     def clauses(self, var, new_var, layout):
         n, k = layout.size, len(self.cells)
-        out = []
         for i, cell in enumerate(self.cells):
-            out.extend([-var(cell, d)] for d in range(1, n + 1) if not i < d <= n - k + 1 + i)
+            yield from ([-var(cell, d)] for d in range(1, n + 1) if not i < d <= n - k + 1 + i)
         for a, b in zip(self.cells, self.cells[1:]):
-            out.extend(forbid_pairs(var, n, a, b, lambda d, e: d < e, share_unit(layout, a, b)))
-        return out
+            # The bounds above are the unit clauses of the digits with no partner.
+            yield from forbid_pairs(var, n, a, b, lambda d, e: d < e, share_unit(layout, a, b),
+                                    units=False)
 
     def check(self, cells, size, box):
         return [self.violation("%d then %d does not increase" % (cells[a], cells[b]), (a, b))

@@ -54,12 +54,13 @@ class Whispers(LineRule):
         return [("whispers", item)]
 
     def clauses(self, var, new_var, layout):
-        out = []
+        n = layout.size
+        near = [d for d in range(1, n + 1)
+                if not any(abs(d - e) >= self.gap for e in range(1, n + 1))]
+        yield from ([-var(cell, d)] for cell in self.cells for d in near)
         for a, b in zip(self.cells, self.cells[1:]):
-            out.extend(forbid_pairs(var, layout.size, a, b,
-                                    lambda d, e: abs(d - e) >= self.gap,
-                                    share_unit(layout, a, b)))
-        return out
+            yield from forbid_pairs(var, n, a, b, lambda d, e: abs(d - e) >= self.gap,
+                                    share_unit(layout, a, b), units=False)
 
     def check(self, cells, size, box):
         return [self.violation("%d and %d differ by less than %d" % (cells[a], cells[b],
