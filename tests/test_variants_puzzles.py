@@ -106,3 +106,25 @@ def test_the_cnf_says_which_rules_it_holds():
     header = encode_variant(grid, rules).header()
     assert "c rule: thermo r7c1 r8c1 r8c2 r8c3\n" in header
     assert header.splitlines()[-1].startswith("p cnf 729 ")
+
+
+@pytest.mark.parametrize("solver, args", [("picosat", []), ("cadical", ["-q"])])
+def test_external_solvers_read_the_written_cnf(tmp_path, solver, args):
+    """The CNF as written (strict DIMACS, rule variables between the cell variables and
+    the at-most-one ones) solved by an external solver, decoded and checked."""
+    import io
+    import subprocess
+    from conftest import require_solver
+    from dimacs_sudoku.decoding import decode
+    from dimacs_sudoku.model import read_result
+    path = require_solver(solver)
+    givens, lines, solution = PUZZLES["sandwich-arrow-littlekiller"]
+    grid, rules = read_variant([givens] + lines, "s.txt")
+    cnf = tmp_path / "p.cnf"
+    with open(cnf, "w") as out:
+        encode_variant(grid, rules, amo="sequential").write(out)
+    run = subprocess.run([path, *args, str(cnf)], capture_output=True, text=True, timeout=120)
+    result = read_result(io.StringIO(run.stdout), solver)
+    found = decode(result.positives, size=9, check=False)
+    assert found.to_line() == solution
+    assert check_variant(found.cells, 9, (3, 3), rules, givens=grid.cells) == []

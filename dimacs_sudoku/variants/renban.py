@@ -12,7 +12,7 @@ within a span of k are consecutive.
 ['renban r1c1 r1c2 r2c2: 3 4 6 are not consecutive']
 """
 
-from .base import distinct_cells, repeated, share_unit
+from .base import distinct_cells, repeated
 from .lines import LineRule
 
 

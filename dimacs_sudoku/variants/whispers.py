@@ -11,9 +11,9 @@ neighbours on the line (a unit clause for a digit with no partner: 5 on 9x9).
 ['whispers r1c1 r1c2 r1c3: 6 and 2 differ by less than 5 (r1c2 r1c3)']
 """
 
-from .base import fp_cells, fp_lines, fp_value, forbid_pairs, parse_cells, share_unit, \
-    split_numbers
 from ..errors import PuzzleError
+from .base import (fp_cells, fp_lines, fp_value, forbid_pairs, parse_cells, share_unit,
+                   split_numbers)
 from .lines import LineRule
 
 
