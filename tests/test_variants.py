@@ -181,6 +181,22 @@ def test_rule_variables_sit_between_cells_and_at_most_one_variables(encoding, am
     assert models(formula, 4) == expected and expected
 
 
+KILLERS4 = [lines for lines, _ in SAMPLES4 if lines[0].startswith("killer")]
+
+
+@pytest.mark.parametrize("lines", KILLERS4, ids=[" / ".join(s) for s in KILLERS4])
+def test_killer_totals_by_running_sums(lines, monkeypatch):
+    """Above MAX_SETS digit sets a cage's total is encoded by running sums: the same
+    meaning, checked here with the limit at 0."""
+    from dimacs_sudoku.variants import killer
+    monkeypatch.setattr(killer, "MAX_SETS", 0)
+    rules = rules_of(lines)
+    if rules[0].total is not None:
+        assert killer.digit_sets(4, len(rules[0].cells), rules[0].total, 0) is None
+    expected = {g for g in LATIN4 if not check_variant(list(g), 4, BOX, rules)}
+    assert models(encode_variant(Grid.empty(4), rules), 4) == expected
+
+
 def test_the_universes():
     assert (len(GRIDS4), len(LATIN4)) == (288, 576)
 

@@ -113,6 +113,18 @@ def test_6x6_clauses_and_checker_agree(lines):
     assert any(outcomes)
 
 
+@pytest.mark.parametrize("lines", [
+    ["arrow r1c1+r1c2 r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r2c10"],
+    ["killer 100 r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r10c10 r11c11"],
+    ["littlekiller 30 r1c1 r2c2 r3c3 r4c4"],
+])
+def test_16x16_clauses_and_checker_agree(lines):
+    """On 16x16 a pill's number can be written two ways (1|12 and 11|2 are both 112),
+    which the arrow's encoding handles apart."""
+    outcomes = agreement(lines, 16, (4, 4), seed=" ".join(lines), rounds=2)
+    assert any(outcomes)
+
+
 def test_some_grids_fail_the_checker():
     """Over all the samples, both outcomes occur: the grids are not all passing."""
     outcomes = agreement(["killer 15 r1c1 r1c2 r2c1"], 9, (3, 3), seed=1, rounds=6)

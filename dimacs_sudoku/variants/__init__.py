@@ -420,6 +420,8 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
+    for rule in rules:
+        rule.link(rules)            # rules made one by one, not through a reader
     grid = variant_grid(grid, rules)
     layout = grid.layout
     numbers = make_numbering(numbering, grid.size)
@@ -512,6 +514,8 @@ def check_variant(cells, size, box, rules, givens=None):
         digits = [cells[cell] for cell in group]
         if len(set(digits)) != n:
             found.append("%s holds a digit twice" % name)
+    for rule in rules:
+        rule.link(rules)
     for rule in rules:
         found.extend(rule.check(cells, n, box))
     return found
