@@ -204,9 +204,13 @@ class Rule:
     source = line = None            # where the rule was read, for messages
 
     def __init__(self, size, box=None):
+        from ..errors import UsageError
         from ..grid import default_box
         self.size = size
-        self.box = tuple(box) if box else default_box(size)
+        try:
+            self.box = tuple(box) if box else default_box(size)
+        except UsageError:
+            self.box = None         # a prime size: the reader sets the box it was given
 
     # ---- reading and writing -------------------------------------------------------
 

@@ -2,8 +2,9 @@
 
 The text form labels every cell with its region, row by row, one symbol a cell
 (spaces between rows are allowed and ignored); above 35x35, N² whitespace-separated
-labels. Any symbols will do; regions are numbered in order of first appearance. In
-f-puzzles JSON the regions are the ``region`` numbers of the grid's cells.
+labels. Any symbols but ``#`` (a comment) and ``,`` will do; regions are numbered in
+order of first appearance. In f-puzzles JSON the regions are the ``region`` numbers of
+the grid's cells.
 
 >>> rule = Jigsaw.parse(4, ["1122", "1122", "3344", "3344"])
 >>> rule.to_line()
