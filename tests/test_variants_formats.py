@@ -79,6 +79,14 @@ def test_the_grid_may_be_one_line_and_rules_may_carry_comments():
     assert rules[0].line == 4 and grid.size == 4
 
 
+def test_the_grid_may_be_a_sudokusat2019_table():
+    table = ["experiment: variants", "task: 1", "puzzle size: 2x2",
+             "+-----+-----+", "| 1  __ | __ __ |", "| __ __ | __ __ |", "+-----+-----+",
+             "| __ __ | __ __ |", "| __ __ | __  4 |", "+-----+-----+", "diagonals"]
+    grid, rules = read_variant(table, "t.txt")
+    assert grid.size == 4 and grid.cells[0] == 1 and [r.name for r in rules] == ["diagonals"]
+
+
 def test_jigsaw_regions_replace_the_boxes():
     grid, rules = read_variant(["...." * 4, "jigsaw 1112 1222 3334 3444"])
     names = [name for name, _ in grid.layout.units]
@@ -101,7 +109,7 @@ def test_rule_lines(text):
 
 @pytest.mark.parametrize("text", ["1..4", ". . | . 4", "ABCDEFG123456789", "A B C D",
                                   "12 0 3", "+---+---+", "ABCDEFGHIJKLMNOP.........",
-                                  "----+----"])
+                                  "----+----", "puzzle size: 2x2", "experiment: x"])
 def test_grid_lines_are_not_rule_lines(text):
     assert not is_rule_line(text)
 

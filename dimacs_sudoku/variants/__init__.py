@@ -77,7 +77,8 @@ FPUZZLES_INFO = frozenset(("size", "grid", "title", "author", "ruleset", "soluti
 FPUZZLES_COSMETIC = frozenset(("text", "line", "circle", "rectangle", "cage"))
 
 # A rule line starts with a keyword of letters (a grid row of letters only is
-# impossible: a full row needs the digits 1-9 too, a partial one has blanks).
+# impossible: a full row needs the digits 1-9 too, a partial one has blanks) and has
+# no colon (the header lines of the sudokusat2019 table, "puzzle size: 3x3", have one).
 _RULE_LINE = re.compile(r"\s*([A-Za-z][A-Za-z]+[+-]?)(\s|\Z)")
 
 _classes = None
@@ -115,8 +116,10 @@ def is_rule_line(text):
 
     >>> is_rule_line("killer 15 r1c1 r1c2"), is_rule_line("diagonal+"), is_rule_line("1..4")
     (True, True, False)
+    >>> is_rule_line("puzzle size: 3x3")
+    False
     """
-    return _RULE_LINE.match(text) is not None
+    return _RULE_LINE.match(text) is not None and ":" not in text.split("#", 1)[0]
 
 
 def parse_rule(text, size, box=None, source=None, line=None):
