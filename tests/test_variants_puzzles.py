@@ -128,3 +128,16 @@ def test_external_solvers_read_the_written_cnf(tmp_path, solver, args):
     found = decode(result.positives, size=9, check=False)
     assert found.to_line() == solution
     assert check_variant(found.cells, 9, (3, 3), rules, givens=grid.cells) == []
+
+
+def test_decimal_numbering():
+    """Rule variables come after the decimal numbering's largest cell number (999)."""
+    import pycosat
+    from dimacs_sudoku.decoding import decode
+    givens, lines, solution = PUZZLES["killer"]
+    grid, rules = read_variant([givens] + lines, "k.txt")
+    formula = encode_variant(grid, rules, numbering="decimal", amo="sequential")
+    assert "c rule variables: 1000.." in formula.header()
+    model = pycosat.solve(list(formula.clauses()), vars=formula.num_vars)
+    found = decode([v for v in model if v > 0], size=9, numbering="decimal", check=False)
+    assert found.to_line() == solution
