@@ -1,0 +1,524 @@
+"""Variant Sudoku: rules beyond rows, columns and boxes, each a module of this package.
+
+:data:`RULE_MODULES` is the registry: one line per module, each module's ``RULES`` the
+rule classes it defines (see :class:`.base.Rule` for what a rule provides). Nothing
+else names a rule: the readers, the encoder and the checker ask the registry.
+
+The text format is a grid in any of the project's formats, followed by one rule per
+line (see ``docs/variants.md``)::
+
+    >>> grid, rules = read_variant('''
+    ... 1 . | . .
+    ... . . | . .
+    ... ----+----
+    ... . . | . .
+    ... . . | . 4
+    ... diagonals
+    ... killer 7 r1c2 r2c2
+    ... '''.splitlines(), "p.txt")
+    >>> [rule.to_line() for rule in rules]
+    ['diagonals', 'killer 7 r1c2 r2c2']
+    >>> solutions = solve_variant(grid, rules, limit=2)
+    >>> [s.to_line() for s in solutions]
+    ['1432234141233214']
+    >>> check_variant(solutions[0].cells, 4, (2, 2), rules)
+    []
+
+A rule the registry does not know is an error (exit code 3) that names it, never
+dropped: a dropped rule would make a puzzle look like it had many solutions.
+
+    >>> read_variant(["1...", "....", "....", "...1", "chess r1c1"], "p.txt")
+    Traceback (most recent call last):
+    ...
+    dimacs_sudoku.errors.PuzzleError: p.txt:5: unknown rule 'chess' (known: ...)
+"""
+
+import importlib
+import json
+import re
+
+from ..errors import PuzzleError, UsageError
+from ..grid import Grid, Layout, check_size, default_box
+
+# The registry: add a rule by adding its module here.
+RULE_MODULES = (
+    "diagonal",             # diagonals, diagonal+, diagonal-
+    "windoku",              # windoku (hyper)
+    "disjoint",             # disjoint groups
+    "jigsaw",               # irregular regions replacing the boxes
+    "extraregion",          # region: extra groups of distinct digits
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+    "killer",               # killer cages, with or without a sum
+    "littlekiller",         # little killer diagonals
+    "sandwich",             # sandwich sums
+    "arrow",                # arrows: circle (or pill) = sum of the arrow
+    "thermo",               # thermometers
+    "kropki",               # white and black dots
+    "xv",                   # X and V
+    "negative",             # all dots given (kropki, XV)
+    "parity",               # odd and even cells
+    "whispers",             # German whispers
+    "renban",
+    "between",              # between lines
+    "palindrome",
+    "clone",
+    "extremum",             # minimum and maximum cells
+    "quadruple",
+    "indexer",              # row, column and box indexers
+)
+
+# f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
+FPUZZLES_INFO = frozenset(("size", "grid", "title", "author", "ruleset", "solution",
+                           "disabledlogic", "truecandidatesoptions", "highlight", "id"))
+# f-puzzles drawings whose meaning is only in the rule text: an error unless the
+# caller chooses to ignore them, since a dropped rule can make a puzzle look unique.
+FPUZZLES_COSMETIC = frozenset(("text", "line", "circle", "rectangle", "cage"))
+
+# A rule line starts with a keyword of letters (a grid row of letters only is
+# impossible: a full row needs the digits 1-9 too, a partial one has blanks) and has
+# no colon (the header lines of the sudokusat2019 table, "puzzle size: 3x3", have one).
+_RULE_LINE = re.compile(r"\s*([A-Za-z][A-Za-z]+[+-]?)(\s|\Z)")
+
+_classes = None
+
+
+def rule_classes():
+    """Every rule class of the registry, in its order (the modules are imported on
+    first use)."""
+    global _classes
+    if _classes is None:
+        found = []
+        for name in RULE_MODULES:
+            module = importlib.import_module("." + name, __name__)
+            found.extend(module.RULES)
+        _classes = found
+    return _classes
+
+
+def keywords():
+    """``{keyword: class}`` for the text format (names and aliases, lower case)."""
+    table = {}
+    for cls in rule_classes():
+        for word in (cls.name,) + tuple(cls.aliases):
+            table[word.lower()] = cls
+    return table
+
+
+def fpuzzles_keys():
+    """``{f-puzzles key: class}``."""
+    return {key: cls for cls in rule_classes() for key in cls.fpuzzles_keys}
+
+
+def is_rule_line(text):
+    """Whether a line of the text format is a rule line.
+
+    >>> is_rule_line("killer 15 r1c1 r1c2"), is_rule_line("diagonal+"), is_rule_line("1..4")
+    (True, True, False)
+    >>> is_rule_line("puzzle size: 3x3")
+    False
+    """
+    return _RULE_LINE.match(text) is not None and ":" not in text.split("#", 1)[0]
+
+
+def parse_rule(text, size, box=None, source=None, line=None):
+    """One rule from its text line (``killer 15 r1c1 r1c2``), for an N x N grid.
+
+    >>> parse_rule("thermo r1c1 r1c2 r1c3", 9).to_line()
+    'thermo r1c1 r1c2 r1c3'
+    """
+    text = text.split("#", 1)[0]
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise PuzzleError("empty rule line", source, line)
+    keyword = tokens[0].lower()
+    cls = keywords().get(keyword)
+    if cls is None:
+        raise PuzzleError("unknown rule %r (known: %s)"
+                          % (tokens[0], ", ".join(sorted(c.name for c in rule_classes()))),
+                          source, line)
+    try:
+        rule = cls.read(size, keyword, tokens[1:])
+    except PuzzleError as error:
+        raise PuzzleError("%s: %s" % (keyword, error.message), source, line) from None
+    rule.box = tuple(box) if box else default_box(size)
+    rule.source, rule.line = source, line
+    return rule
+
+
+def finish(rules, size):
+    """Merge the rules that combine (both diagonals), link those that look at the
+    others (negative constraints), and reject two rules that both replace the boxes."""
+    merged = []
+    groups = {}
+    for rule in rules:
+        if hasattr(type(rule), "merge"):
+            groups.setdefault(type(rule), []).append(rule)
+            if len(groups[type(rule)]) == 1:
+                merged.append(type(rule))
+        else:
+            merged.append(rule)
+    out = []
+    for item in merged:
+        if isinstance(item, type):
+            combined = item.merge(groups[item])
+            for rule in combined:
+                rule.box = groups[item][0].box
+            out.extend(combined)
+        else:
+            out.append(item)
+    regions = [rule for rule in out if rule.replaces_boxes]
+    if len(regions) > 1:
+        second = regions[1]
+        raise PuzzleError("two rules replace the boxes (%s and %s)"
+                          % (regions[0].name, second.name),
+                          getattr(second, "source", None), getattr(second, "line", None))
+    for rule in out:
+        rule.link(out)
+    return out
+
+
+def variant_layout(size, box, rules):
+    """The :class:`~dimacs_sudoku.grid.Layout` of a variant: rows, columns, the boxes
+    or the regions that replace them, and the rules' extra units."""
+    box = tuple(box) if box else default_box(size)
+    extra = [unit for rule in rules for unit in rule.extra_units(size, box)]
+    layout = Layout(size, box, extra)
+    for rule in rules:
+        if rule.replaces_boxes:
+            # The boxes are units 2N..3N-1 of a Layout.
+            layout.units[2 * size:3 * size] = [(name, tuple(cells))
+                                               for name, cells in rule.regions()]
+    return layout
+
+
+def variant_grid(grid, rules):
+    """``grid`` with the layout of its rules (so that its givens are checked in the
+    jigsaw regions and extra units)."""
+    layout = variant_layout(grid.size, grid.layout.box, rules)
+    return Grid(grid.cells, layout=layout, source=grid.source, line=grid.line,
+                row_lines=grid.row_lines)
+
+
+def read_variant(lines, source="<stdin>", size=None, box=None):
+    """``(grid, rules)`` from the lines of the text format: the grid, then one rule per
+    line. ``#`` starts a comment. The grid has the layout of its rules, and its givens
+    are checked against it."""
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    grid_lines = []
+    rule_lines = []
+    for number, text in enumerate(lines, 1):
+        text = text.rstrip("\r\n")
+        if number == 1:
+            text = text.lstrip("\ufeff")
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            if not rule_lines:
+                grid_lines.append(text)
+            continue
+        if is_rule_line(stripped):
+            rule_lines.append((number, stripped))
+        elif rule_lines:
+            raise PuzzleError("a grid line after the rules; put every rule after the grid",
+                              source, number)
+        else:
+            grid_lines.append(text)
+    if not any(line.strip() and not line.strip().startswith("#") for line in grid_lines):
+        raise PuzzleError("no grid before the rules", source, rule_lines[0][0]
+                          if rule_lines else None)
+    from ..puzzle import read_puzzles
+    puzzles = list(read_puzzles(grid_lines, source, size=size, box=box))
+    if len(puzzles) != 1:
+        raise PuzzleError("a variant file holds one grid, found %d" % len(puzzles),
+                          source, puzzles[1].line if len(puzzles) > 1 else None)
+    grid = puzzles[0]
+    rules = [parse_rule(text, grid.size, grid.layout.box, source, number)
+             for number, text in rule_lines]
+    rules = finish(rules, grid.size)
+    grid = variant_grid(grid, rules)
+    grid.check_givens()
+    return grid, rules
+
+
+def write_variant(grid, rules):
+    """The text format of ``grid`` and ``rules``: the boxed grid, then the rules."""
+    return grid.to_text() + "\n" + "".join(rule.to_line() + "\n" for rule in rules)
+
+
+# ---- f-puzzles JSON ------------------------------------------------------------------
+
+def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
+    """``(grid, rules)`` from an f-puzzles JSON object (a dict, or its text).
+
+    Cells are ``"R1C1"`` strings; the grid's cells carry ``value`` with ``given``, and
+    ``region`` numbers for a jigsaw. Keys of rules the registry does not know are an
+    error naming them; so are the editor's drawings (``line``, ``cage``, ``text``,
+    ``circle``, ``rectangle``) unless ``ignore_cosmetics``. Compressed links (the
+    base64 + lz-string of f-puzzles and SudokuPad URLs) are not read yet.
+
+    >>> grid, rules = parse_fpuzzles({"size": 4, "antiknight": True,
+    ...     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]})
+    >>> [rule.to_line() for rule in rules]
+    ['antiknight', 'killer 3 r1c1 r1c2']
+    """
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except ValueError as error:
+            raise PuzzleError("not JSON: %s" % error, source) from None
+    if not isinstance(obj, dict):
+        raise PuzzleError("an f-puzzles puzzle is a JSON object", source)
+    try:
+        size = int(obj.get("size", 9))
+        check_size(size)
+    except (TypeError, ValueError, UsageError):
+        raise PuzzleError("f-puzzles 'size' must be a grid size, not %r"
+                          % obj.get("size"), source) from None
+    try:
+        box = default_box(size)
+    except UsageError as error:
+        raise PuzzleError(error.message, source) from None
+    cells = [0] * (size * size)
+    regions = None
+    rows = obj.get("grid")
+    if rows is not None:
+        if not isinstance(rows, list) or len(rows) != size or any(
+                not isinstance(row, list) or len(row) != size for row in rows):
+            raise PuzzleError("f-puzzles 'grid' must be %d rows of %d cells"
+                              % (size, size), source)
+        boxes = Layout(size, box).units[2 * size:]
+        default_region = [0] * (size * size)
+        for k, (_, group) in enumerate(boxes):
+            for cell in group:
+                default_region[cell] = k
+        found = []
+        for r, row in enumerate(rows):
+            for c, item in enumerate(row):
+                item = item if isinstance(item, dict) else {}
+                cell = r * size + c
+                if item.get("given") and item.get("value") is not None:
+                    value = item["value"]
+                    if not isinstance(value, int) or not 1 <= value <= size:
+                        raise PuzzleError("f-puzzles cell R%dC%d holds %r, outside 1..%d"
+                                          % (r + 1, c + 1, value, size), source)
+                    cells[cell] = value
+                region = item.get("region")
+                found.append(default_region[cell] if region is None else region)
+        if found != default_region:
+            regions = found
+    known = fpuzzles_keys()
+    rules = []
+    try:
+        if regions is not None:
+            from .jigsaw import Jigsaw
+            rules.append(Jigsaw.from_regions(size, regions))
+        for key, value in obj.items():
+            if key in FPUZZLES_INFO:
+                continue
+            cls = known.get(key)
+            if cls is None:
+                if not value:
+                    continue            # an empty list or false: no rule at all
+                if key in FPUZZLES_COSMETIC:
+                    if ignore_cosmetics:
+                        continue
+                    raise PuzzleError("f-puzzles %r is a drawing whose rule only the rule "
+                                      "text states; it cannot be solved as a rule" % key)
+                raise PuzzleError("unknown rule: f-puzzles key %r" % key)
+            if getattr(cls, "fpuzzles_whole", False) or not isinstance(value, list):
+                rules.extend(cls.from_fpuzzles(size, key, value))
+            else:
+                for item in value:
+                    rules.extend(cls.from_fpuzzles(size, key, item))
+    except PuzzleError as error:
+        raise PuzzleError(error.message, source) from None
+    for rule in rules:
+        rule.box = box
+    rules = finish(rules, size)
+    grid = variant_grid(Grid(cells, size=size, source=source), rules)
+    grid.check_givens()
+    return grid, rules
+
+
+def to_fpuzzles(grid, rules):
+    """An f-puzzles JSON object (a dict) of ``grid`` and ``rules``."""
+    n = grid.size
+    obj = {"size": n}
+    rows = [[{"value": grid.cells[r * n + c], "given": True} if grid.cells[r * n + c] else {}
+             for c in range(n)] for r in range(n)]
+    obj["grid"] = rows
+    for rule in rules:
+        for key, item in rule.to_fpuzzles():
+            if key == "region":
+                for cell, region in enumerate(item):
+                    rows[cell // n][cell % n]["region"] = region
+            elif key == "negative":
+                obj.setdefault("negative", [])
+                obj["negative"].extend(k for k in item if k not in obj["negative"])
+            elif item is True:
+                obj[key] = True
+            else:
+                obj.setdefault(key, []).append(item)
+    return obj
+
+
+# ---- meaning -------------------------------------------------------------------------
+
+def rule_clauses(rules, layout, var, top):
+    """``(groups, top)``: for each rule, ``(line, first, count)``: its text line, the
+    last variable before its auxiliary ones, and its number of clauses; ``top`` is the
+    last auxiliary variable. The clauses are counted here and made again, with the
+    same numbers, by :func:`make_rule_clauses`: never held in memory all at once."""
+    groups = []
+    for rule in rules:
+        first = top
+        counter = [top]
+
+        def new_var():
+            counter[0] += 1
+            return counter[0]
+
+        count = 0
+        for clause in rule.clauses(var, new_var, layout):
+            if not clause:
+                raise AssertionError("rule %s made an empty clause" % rule.to_line())
+            count += 1
+        top = counter[0]
+        groups.append((rule, first, count))
+    return groups, top
+
+
+def make_rule_clauses(rule, layout, var, first):
+    """The clauses of ``rule`` with its auxiliary variables numbered from ``first + 1``."""
+    counter = [first]
+
+    def new_var():
+        counter[0] += 1
+        return counter[0]
+
+    return rule.clauses(var, new_var, layout)
+
+
+def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="standard",
+                   source=None):
+    """The CNF :class:`~dimacs_sudoku.encodings.Formula` of a variant puzzle: the classic
+    encoding over its layout (rows, columns, boxes or jigsaw regions, extra units),
+    the givens, then each rule's clauses.
+
+    The rules' auxiliary variables come right after the cell variables; those of the
+    at-most-one family after them. Each rule is a ``rule:`` line of the header.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> f = encode_variant(Grid.empty(4), [parse_rule("antiknight", 4)])
+    >>> f.num_vars, f.num_clauses
+    (64, 480)
+    """
+    from ..encodings import header_comments
+    from ..encodings.amo import family
+    from ..encodings.formula import CLAUSE, LABEL, Formula
+    from ..encodings.sudoku import ENCODINGS, sudoku_constraints
+    from ..variables import numbering as make_numbering
+    if encoding not in ENCODINGS:
+        raise UsageError("unknown encoding %r (choose from %s)"
+                         % (encoding, ", ".join(ENCODINGS)))
+    for rule in rules:
+        rule.link(rules)            # rules made one by one, not through a reader
+    grid = variant_grid(grid, rules)
+    layout = grid.layout
+    numbers = make_numbering(numbering, grid.size)
+    groups, base = rule_clauses(rules, layout, numbers.var, numbers.max_var)
+    classic = sudoku_constraints(grid, encoding, numbers)
+
+    def constraints():
+        yield from classic()
+        for rule, first, _ in groups:
+            yield LABEL, "rule: " + rule.to_line()
+            for clause in make_rule_clauses(rule, layout, numbers.var, first):
+                yield CLAUSE, clause
+
+    def shape():
+        yield from classic.shape()
+        for _, _, count in groups:
+            yield CLAUSE, 0, None, count
+
+    constraints.shape = shape
+    extra = ["rule: " + rule.to_line() for rule in rules]
+    if base > numbers.max_var:
+        extra.append("rule variables: %d..%d (auxiliary, for the rules)"
+                     % (numbers.max_var + 1, base))
+    comments = header_comments(grid, encoding, amo, numbering, source, extra)
+    return Formula(constraints, base, family(amo), comments)
+
+
+def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
+    """Up to ``limit`` solutions of a variant puzzle (bundled picosat), each checked by
+    :func:`check_variant`; distinct as grids (auxiliary variables never count twice)."""
+    import pycosat
+    formula = encode_variant(grid, rules, encoding, amo)
+    clauses = list(formula.clauses())
+    n = grid.size
+    solutions = []
+    while len(solutions) < limit:
+        model = pycosat.solve(clauses, vars=formula.num_vars)
+        if model in ("UNSAT", "UNKNOWN"):
+            break
+        cells = [0] * (n * n)
+        chosen = []
+        for v in model[:n ** 3]:
+            if v > 0:
+                cell, d = divmod(v - 1, n)
+                cells[cell] = d + 1
+                chosen.append(-v)
+        problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
+        if problems:
+            from ..errors import InvalidModel
+            raise InvalidModel("the solver's grid breaks a rule: " + problems[0])
+        solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules)))
+        clauses.append(chosen)
+    return solutions
+
+
+def variant_svg(grid, rules, givens=None):
+    """An SVG picture of the puzzle with its rules drawn (see :mod:`.draw`)."""
+    from .draw import variant_svg as draw
+    return draw(grid, rules, givens)
+
+
+def check_variant(cells, size, box, rules, givens=None):
+    """Every violation in the complete grid ``cells``: a repeated digit in a row, column,
+    box (or jigsaw region), a cell that disagrees with ``givens``, and each rule's own
+    check. An empty list means the grid is a solution.
+
+    >>> check_variant([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], 4, (2, 2),
+    ...               [parse_rule("diagonal-", 4)])
+    ['diagonal-: diagonal- holds 4 twice (r2c2 r3c3)']
+    """
+    n = size
+    box = tuple(box) if box else default_box(n)
+    found = []
+    if len(cells) != n * n or any(not 1 <= d <= n for d in cells):
+        return ["the grid is not %d complete cells of digits 1..%d" % (n * n, n)]
+    if givens is not None:
+        for cell, (d, g) in enumerate(zip(cells, givens)):
+            if g and d != g:
+                found.append("r%dc%d holds %d but the given is %d"
+                             % (cell // n + 1, cell % n + 1, d, g))
+    groups = [("row %d" % (r + 1), [r * n + c for c in range(n)]) for r in range(n)]
+    groups += [("column %d" % (c + 1), [r * n + c for r in range(n)]) for c in range(n)]
+    if not any(rule.replaces_boxes for rule in rules):
+        br, bc = box
+        for k in range(n):
+            top, left = (k // (n // bc)) * br, (k % (n // bc)) * bc
+            groups.append(("box %d" % (k + 1), [(top + i) * n + left + j
+                                                for i in range(br) for j in range(bc)]))
+    for name, group in groups:
+        digits = [cells[cell] for cell in group]
+        if len(set(digits)) != n:
+            found.append("%s holds a digit twice" % name)
+    for rule in rules:
+        rule.link(rules)
+    for rule in rules:
+        found.extend(rule.check(cells, n, box))
+    return found

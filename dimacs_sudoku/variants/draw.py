@@ -1,0 +1,247 @@
+"""Pictures of variant puzzles: the grid drawn by :mod:`dimacs_sudoku.render`, with each
+rule's marks over it (cages, thermometers, arrows, dots, lines, shaded cells, clues
+outside the grid, jigsaw borders instead of boxes).
+
+Each rule draws itself through a :class:`Geometry`, which knows where cells are; the
+elements go between the grid lines and the digits, so the digits stay readable.
+
+>>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.variants import parse_rule
+>>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
+>>> svg = variant_svg(Grid.empty(4), rules)
+>>> svg.startswith("<svg"), svg.count('class="cage"'), svg.count('class="clue"')
+(True, 1, 1)
+"""
+
+import re
+from xml.sax.saxutils import escape
+
+INK = "#555555"
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+
+class Geometry:
+    """Where the cells of an N x N grid are: ``cell`` pixels a side, the grid's
+    top-left corner at (``margin``, ``margin``). Rows and columns from 0; a position
+    outside the grid (row -1) is where clues go."""
+
+    def __init__(self, size, cell, margin):
+        self.size = size
+        self.cell = cell
+        self.margin = margin
+
+    def corner(self, r, c):
+        return self.margin + c * self.cell, self.margin + r * self.cell
+
+    def centre(self, cell):
+        r, c = divmod(cell, self.size)
+        return self.at(r, c)
+
+    def at(self, r, c):
+        x, y = self.corner(r, c)
+        return x + self.cell / 2, y + self.cell / 2
+
+    def font(self, scale=0.28):
+        return round(self.cell * scale, 1)
+
+    # ---- shapes ------------------------------------------------------------------------
+
+    def shade(self, cells, colour, what):
+        rects = "".join('<rect x="%g" y="%g" width="%g" height="%g"/>'
+                        % (self.corner(*divmod(k, self.size)) + (self.cell, self.cell))
+                        for k in cells)
+        return '<g class="%s" fill="%s" opacity="0.55">%s</g>' % (what, colour, rects)
+
+    def region_borders(self, region_of):
+        """Thick lines between cells of different regions, and around the grid."""
+        n, side = self.size, self.cell * self.size
+        lines = []
+        for r in range(n):
+            for c in range(n):
+                k = r * n + c
+                x, y = self.corner(r, c)
+                if c + 1 < n and region_of[k] != region_of[k + 1]:
+                    lines.append((x + self.cell, y, x + self.cell, y + self.cell))
+                if r + 1 < n and region_of[k] != region_of[k + n]:
+                    lines.append((x, y + self.cell, x + self.cell, y + self.cell))
+        m = self.margin
+        lines += [(m, m, m + side, m), (m, m + side, m + side, m + side),
+                  (m, m, m, m + side), (m + side, m, m + side, m + side)]
+        return ('<g class="regions" stroke="#000000" stroke-width="3" stroke-linecap="square">'
+                + "".join('<line x1="%g" y1="%g" x2="%g" y2="%g"/>' % line for line in lines)
+                + "</g>")
+
+    def cage(self, cells, label):
+        """A dashed outline just inside the cage's border, its total in the top-left."""
+        n, size, inset = self.size, self.cell, max(3, self.cell // 10)
+        members = set(cells)
+
+        def inside(r, c):
+            return 0 <= r < n and 0 <= c < n and r * n + c in members
+
+        lines = []
+        for k in cells:
+            r, c = divmod(k, n)
+            x, y = self.corner(r, c)
+            # Each side: (the neighbour across it, the cells along it before and after,
+            # the cells diagonally beyond those), as row/column steps.
+            for (dr, dc) in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if inside(r + dr, c + dc):
+                    continue
+                ends = []
+                for s in (-1, 1):
+                    ar, ac = (r, c + s) if dr else (r + s, c)
+                    if inside(ar, ac):
+                        ends.append(size / 2 + (inset if inside(ar + dr, ac + dc) else 0))
+                    else:
+                        ends.append(size / 2 - inset)
+                cx, cy = x + size / 2, y + size / 2
+                if dr:
+                    yy = cy + dr * (size / 2 - inset)
+                    lines.append((cx - ends[0], yy, cx + ends[1], yy))
+                else:
+                    xx = cx + dc * (size / 2 - inset)
+                    lines.append((xx, cy - ends[0], xx, cy + ends[1]))
+        out = ['<g class="cage" stroke="%s" stroke-width="1" stroke-dasharray="3,2">' % INK]
+        out += ['<line x1="%g" y1="%g" x2="%g" y2="%g"/>' % line for line in lines]
+        out.append("</g>")
+        if label:
+            top = min(cells)
+            x, y = self.corner(*divmod(top, n))
+            out.append('<text class="cage-total" x="%g" y="%g" font-size="%s" font-family="%s" '
+                       'fill="%s">%s</text>' % (x + inset + 1, y + inset + self.font(0.22),
+                                                 self.font(0.22), FONT, INK, escape(label)))
+        return "".join(out)
+
+    def polyline(self, cells, colour, what, width=0.15):
+        points = " ".join("%g,%g" % self.centre(k) for k in cells)
+        return ('<polyline class="%s" points="%s" fill="none" stroke="%s" stroke-width="%g" '
+                'stroke-linecap="round" stroke-linejoin="round" opacity="0.7"/>'
+                % (what, points, colour, self.cell * width))
+
+    def circle(self, cell, radius, fill, stroke, what):
+        x, y = self.centre(cell)
+        return ('<circle class="%s" cx="%g" cy="%g" r="%g" fill="%s" stroke="%s" '
+                'stroke-width="1.5"/>' % (what, x, y, self.cell * radius, fill, stroke))
+
+    def thermo(self, cells):
+        return (self.circle(cells[0], 0.38, "#bbbbbb", "none", "thermo-bulb")
+                .replace('"/>', '" opacity="0.7"/>')
+                + self.polyline(cells, "#bbbbbb", "thermo", width=0.3))
+
+    def arrow(self, circle, cells):
+        out = [self.circle(k, 0.4, "none", INK, "arrow-circle") for k in circle]
+        start = min(circle, key=lambda k: self._distance(k, cells[0]))
+        (x0, y0), (x1, y1) = self.centre(start), self.centre(cells[0])
+        length = max(1e-9, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+        gap = self.cell * 0.4
+        begin = (x0 + (x1 - x0) * gap / length, y0 + (y1 - y0) * gap / length)
+        points = [begin] + [self.centre(k) for k in cells]
+        out.append('<polyline class="arrow" points="%s" fill="none" stroke="%s" '
+                   'stroke-width="1.5"/>' % (" ".join("%g,%g" % p for p in points), INK))
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        length = max(1e-9, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        head = self.cell * 0.18
+        for sx, sy in ((-uy, ux), (uy, -ux)):
+            out.append('<line class="arrow-head" x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" '
+                       'stroke-width="1.5"/>' % (bx, by, bx - head * (ux - sx * 0.6),
+                                                 by - head * (uy - sy * 0.6), INK))
+        return "".join(out)
+
+    def _distance(self, a, b):
+        (ra, ca), (rb, cb) = divmod(a, self.size), divmod(b, self.size)
+        return abs(ra - rb) + abs(ca - cb)
+
+    def dot(self, cells, colour, label):
+        """A kropki dot (white or black), or an X/V letter, between two cells."""
+        (x1, y1), (x2, y2) = (self.centre(k) for k in cells)
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        out = ""
+        if colour:
+            out = ('<circle class="dot" cx="%g" cy="%g" r="%g" fill="%s" stroke="#000000" '
+                   'stroke-width="1"/>' % (x, y, self.cell * 0.12, colour))
+        if label:
+            fill = "#ffffff" if colour == "black" else "#000000"
+            out += ('<text class="dot-label" x="%g" y="%g" font-size="%s" font-family="%s" '
+                    'font-weight="bold" text-anchor="middle" fill="%s">%s</text>'
+                    % (x, y + self.font(0.2) * 0.35, self.font(0.2 if colour else 0.3), FONT,
+                       fill, escape(label)))
+        return out
+
+    def cell_mark(self, cell, kind):
+        """A grey circle (odd), square (even), or inward (minimum) or outward (maximum)
+        chevrons on the cell's sides."""
+        x, y = self.centre(cell)
+        half = self.cell / 2
+        if kind == "circle":
+            return self.circle(cell, 0.4, "#dddddd", "none", "odd")
+        if kind == "square":
+            side = self.cell * 0.8
+            return ('<rect class="even" x="%g" y="%g" width="%g" height="%g" fill="#dddddd"/>'
+                    % (x - side / 2, y - side / 2, side, side))
+        tip = 0.72 if kind == "minimum" else 0.92
+        base = 0.92 if kind == "minimum" else 0.72
+        w = 0.12
+        marks = []
+        for ux, uy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            px, py = -uy, ux
+            marks.append("%g,%g %g,%g %g,%g" % (
+                x + ux * half * base + px * half * w, y + uy * half * base + py * half * w,
+                x + ux * half * tip, y + uy * half * tip,
+                x + ux * half * base - px * half * w, y + uy * half * base - py * half * w))
+        return '<g class="%s" fill="none" stroke="%s">%s</g>' % (
+            kind, INK, "".join('<polyline points="%s"/>' % m for m in marks))
+
+    def quadruple(self, top_left, digits):
+        x, y = self.corner(*divmod(top_left, self.size))
+        x, y = x + self.cell, y + self.cell
+        return ('<g class="quadruple"><circle cx="%g" cy="%g" r="%g" fill="#ffffff" '
+                'stroke="#000000" stroke-width="1"/><text x="%g" y="%g" font-size="%s" '
+                'font-family="%s" text-anchor="middle">%s</text></g>'
+                % (x, y, self.cell * 0.24, x, y + self.font(0.17) * 0.35, self.font(0.17),
+                   FONT, escape(" ".join(map(str, digits)))))
+
+    def outside_clue(self, position, label, direction):
+        """A clue in the cell position (row, column) just outside the grid, with a
+        small diagonal arrow when ``direction`` (a row/column step) is given."""
+        x, y = self.at(*position)
+        out = ('<text class="clue" x="%g" y="%g" font-size="%s" font-family="%s" '
+               'text-anchor="middle" fill="#000000">%s</text>'
+               % (x, y + self.font(0.3) * 0.35, self.font(0.3), FONT, escape(label)))
+        if direction:
+            dr, dc = direction
+            near, far = self.cell * 0.28, self.cell * 0.45
+            out += ('<line class="clue-arrow" x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" '
+                    'stroke-width="1"/>' % (x + dc * near, y + dr * near, x + dc * far,
+                                            y + dr * far, INK))
+        return out
+
+
+def variant_svg(grid, rules, givens=None):
+    """A standalone SVG image of a variant puzzle (or its solution, with ``givens`` the
+    puzzle, as :func:`dimacs_sudoku.render.to_svg`) with every rule drawn."""
+    from ..render import cell_pixels, to_svg
+    n = grid.size
+    geometry = Geometry(n, cell_pixels(n), 4)
+    picture = to_svg(grid, givens)
+    if any(rule.replaces_boxes for rule in rules):
+        picture = re.sub(r'<g class="box-lines".*?</g>\n?', "", picture, flags=re.S)
+    marks = [rule.svg(geometry) for rule in rules]
+    layer = '<g class="rules">\n%s\n</g>\n' % "\n".join(m for m in marks if m)
+    digits = [picture.find(tag) for tag in ('<g class="givens"', '<g class="solved"', "</svg>")]
+    at = min(k for k in digits if k >= 0)
+    picture = picture[:at] + layer + picture[at:]
+    outside = any(getattr(rule, "outside", False) for rule in rules)
+    if not outside:
+        return picture
+    # Clues outside the grid: a wider canvas, the picture moved in by one cell.
+    pad = geometry.cell
+    head, body = picture.split(">", 1)
+    body = body.rsplit("</svg>", 1)[0]
+    total = float(re.search(r'width="(\d+)"', head).group(1)) + 2 * pad
+    head = re.sub(r'width="\d+" height="\d+" viewBox="0 0 \d+ \d+"',
+                  'width="%d" height="%d" viewBox="0 0 %d %d"' % ((total,) * 4), head)
+    return ('%s>\n<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>\n'
+            '<g transform="translate(%d %d)">%s</g>\n</svg>'
+            % (head, total, total, pad, pad, body))
