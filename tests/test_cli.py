@@ -147,3 +147,44 @@ def test_completion_lists_name_what_the_library_accepts():
     assert common.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
     assert common.completion("SYMMETRIES", "generate")("") == list(SYMMETRIES)
     assert common.completion("FORMATS", "puzzle")("") == list(FORMATS)
+
+
+def run_module(*args, input=None):
+    return subprocess.run([sys.executable, "-m", *args], input=input, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_python_m_with_no_command_lists_the_six():
+    for argv in ((), ("--help",)):
+        done = run_module("dimacs_sudoku", *argv)
+        assert done.returncode == 0 and done.stderr == ""
+        listed = [line.split()[0] for line in done.stdout.splitlines()
+                  if line.startswith("  ") and not line.startswith("  python")]
+        assert listed == list(COMMANDS)
+
+
+def test_python_m_runs_the_command_named_first():
+    done = run_module("dimacs_sudoku", "sudoku-solve", "-", input=SMALL4 + "\n")
+    assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n"), done.stderr
+    done = run_module("dimacs_sudoku", "sudoku2cnf", "--version")
+    assert done.stdout.startswith("sudoku2cnf (dimacs-sudoku) ")
+
+
+def test_python_m_unknown_command_is_a_usage_error():
+    done = run_module("dimacs_sudoku", "sudoku-solver")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "'sudoku-solver'" in done.stderr
+
+
+@pytest.mark.parametrize("prog", COMMANDS)
+def test_python_m_runs_each_command_module(prog):
+    done = run_module(COMMANDS[prog], "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("%s (dimacs-sudoku) " % prog)
+
+
+def test_a_pipe_of_python_m_commands():
+    cnf = run_module("dimacs_sudoku", "sudoku2cnf", input=SMALL4 + "\n").stdout
+    out = run_module("dimacs_sudoku.commands.cnfsolve", input=cnf).stdout
+    done = run_module("dimacs_sudoku", "cnf2sudoku", input=out)
+    assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n")

@@ -163,3 +163,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
 
 def main():
     return common.main(app, "cnf2sudoku")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -121,3 +121,7 @@ def parse_timeout(text):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -174,3 +174,7 @@ def format_puzzle(made, output_format):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -156,3 +156,7 @@ def write_summary(counts, decisions, errors, elapsed, levels):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -241,3 +241,7 @@ def _error_text(error, output_format, count):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

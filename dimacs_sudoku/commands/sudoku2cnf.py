@@ -186,3 +186,7 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
 
 def main():
     return common.main(app, "sudoku2cnf")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
