@@ -48,7 +48,7 @@ class Progress:
     def measure(self, paths):
         """Sum the sizes of the input files ``paths`` (None or ``-`` for stdin); the
         share read is then known unless one is a pipe or compressed."""
-        size = 0
+        self.size = size = None
         for path in paths:
             try:
                 if path in (None, "", "-"):
@@ -61,7 +61,7 @@ class Progress:
                 return
             if not _is_regular(info):
                 return
-            size += info.st_size
+            size = (size or 0) + info.st_size
         self.size = size or None
 
     def lines(self, stream):
