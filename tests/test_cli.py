@@ -188,3 +188,17 @@ def test_a_pipe_of_python_m_commands():
     out = run_module("dimacs_sudoku.commands.cnfsolve", input=cnf).stdout
     done = run_module("dimacs_sudoku", "cnf2sudoku", input=out)
     assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n")
+
+
+def test_output_dir_names_sort_in_input_order(tmp_path):
+    from support import command
+    lines = [SMALL4] * 12
+    (tmp_path / "twelve.txt").write_text("\n".join(lines) + "\n")
+    done = command("sudoku2cnf", "--output-dir", tmp_path / "a", tmp_path / "twelve.txt")
+    assert done.returncode == 0, done.stderr
+    names = sorted(os.listdir(tmp_path / "a"))
+    assert names == ["twelve-%02d.cnf" % k for k in range(1, 13)]
+    # From stdin, which cannot be counted first: six digits.
+    done = command("sudoku2cnf", "--output-dir", tmp_path / "b", "-",
+                   input="\n".join(lines[:3]) + "\n")
+    assert sorted(os.listdir(tmp_path / "b")) == ["stdin-00000%d.cnf" % k for k in (1, 2, 3)]

@@ -166,22 +166,42 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
 
 
 def write_each(puzzles, cnf_of, folder, puzzle, labels):
-    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1."""
+    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1 and zero-padded (see
+    :func:`number_width`) so that the names sort in input order."""
     stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise common.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
     count = 0
+    width = number_width(puzzle)
     for count, grid in enumerate(puzzles, 1):
         formula = cnf_of(grid)
-        with common.AtomicOutput(os.path.join(folder, "%s-%d.cnf" % (stem, count))) as out:
+        name = "%s-%0*d.cnf" % (stem, width, count)
+        with common.AtomicOutput(os.path.join(folder, name)) as out:
             formula.write(out, labels=labels)
     if count == 0:
         raise PuzzleError("no puzzle found", common.source_name(puzzle))
     if sys.stderr.isatty():
         sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
     return 0
+
+
+def number_width(path):
+    """The digits of K in STEM-K.cnf: as many as the lines of the file ``path`` have
+    (an upper bound on its puzzles), or 6 for stdin and pipes, which cannot be read
+    twice."""
+    if path in common.STDIO or not os.path.isfile(path):
+        return 6
+    lines, last = 0, b"\n"
+    try:
+        with common.open_binary_input(path) as raw:
+            for block in iter(lambda: raw.read(1 << 20), b""):
+                lines += block.count(b"\n")
+                last = block[-1:]
+    except Exception:       # a damaged file: the read that follows names the fault
+        return 6
+    return len(str(lines + (last != b"\n")))
 
 
 def main():
