@@ -202,3 +202,31 @@ def test_output_dir_names_sort_in_input_order(tmp_path):
     done = command("sudoku2cnf", "--output-dir", tmp_path / "b", "-",
                    input="\n".join(lines[:3]) + "\n")
     assert sorted(os.listdir(tmp_path / "b")) == ["stdin-00000%d.cnf" % k for k in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
+    from support import INKALA, command
+    (tmp_path / "a.txt").write_text(SMALL4 + "\n1..44......33..x\n")
+    (tmp_path / "b.txt").write_text("%s\n%sx\n" % (INKALA, INKALA[:-1]))
+    done = command(prog, "-f", "line", "a.txt", "b.txt", "-", input=SMALL4 + "\n",
+                   cwd=tmp_path)
+    assert done.returncode == 9
+    lines = done.stdout.splitlines()
+    assert len(lines) == 5
+    assert lines[1].startswith("error\ta.txt:2: ") and lines[3].startswith("error\tb.txt:2: ")
+    assert lines[4].startswith(SMALL4_SOLUTION if prog == "sudoku-solve" else SMALL4)
+    assert [line.split(": ")[1] for line in done.stderr.splitlines()] == ["a.txt:2",
+                                                                         "b.txt:2"]
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+def test_a_missing_input_fails_before_any_output(prog, tmp_path):
+    from support import command
+    (tmp_path / "a.txt").write_text(SMALL4 + "\n")
+    done = command(prog, "a.txt", "missing.txt", "-o", "out.txt", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (8, "")
+    assert done.stderr == "%s: cannot read missing.txt: No such file or directory\n" % prog
+    assert not (tmp_path / "out.txt").exists()
+    done = command(prog, "-", "-", input=SMALL4 + "\n")
+    assert done.returncode == 2 and "once" in done.stderr

@@ -179,3 +179,11 @@ def test_measure_knows_the_size_of_plain_files_only(tmp_path):
     assert bar.size == 120
     bar.measure([tmp_path / "a.txt", tmp_path / "c.txt.gz"])
     assert bar.size is None
+
+
+def test_sudoku_gen_on_a_terminal_defaults_to_grids():
+    code, written = on_terminal("sudoku-gen", "--size", "4", "--seed", "3", "--no-progress")
+    assert code == 0
+    lines = screen(written)
+    assert lines[0] == lines[3] == lines[6] == "+-----+-----+"
+    assert len(lines) == 7      # the blank line after the grid is trimmed

@@ -289,13 +289,17 @@ def check_inputs(paths):
         from ..errors import UsageError
         raise UsageError("stdin (-) can be read once only")
     for path in paths:
-        if path not in STDIO:
-            try:
+        if path in STDIO:
+            continue
+        try:
+            if os.path.isfile(path):        # a pipe is not opened twice
                 with open(path, "rb"):
                     pass
-            except OSError as error:
-                raise OutputError("cannot read %s: %s"
-                                  % (path, error.strerror or error)) from None
+            elif not os.path.exists(path) or os.path.isdir(path):
+                open(path, "rb").close()    # the error that names why
+        except OSError as error:
+            raise OutputError("cannot read %s: %s"
+                              % (path, error.strerror or error)) from None
     return paths
 
 
