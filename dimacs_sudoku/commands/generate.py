@@ -125,7 +125,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
 
     notes = []
     with common.AtomicOutput(output) as out:
-        write = bar.write if bar else _write
+        write = progress_bar.writer(bar)
         if bar:
             bar.update(0)
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
@@ -154,10 +154,6 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     for note in notes:
         common.report(PROG, note)
     return 0
-
-
-def _write(out, text):
-    out.write(text)
 
 
 def format_puzzle(made, output_format):

@@ -98,7 +98,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
         bar.measure(paths)
     interactive = sys.stdout.isatty() and output in common.STDIO
     with common.AtomicOutput(output) as out:
-        write = bar.write if bar else _write
+        write = progress_bar.writer(bar)
         for path in paths:
             with common.open_text_input(path) as stream:
                 for item in read_puzzles_lenient(bar.lines(stream) if bar else stream,
@@ -128,10 +128,6 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
         elapsed = time.monotonic() - started
         write_summary(counts, decisions, errors, elapsed, LEVELS)
     return EXIT_SEVERAL if errors else 0
-
-
-def _write(out, text):
-    out.write(text)
 
 
 def write_summary(counts, decisions, errors, elapsed, levels):

@@ -145,6 +145,15 @@ def start(enabled, total=None, unit="puzzles", output=None):
     return Progress(total, unit, shares_terminal=shares)
 
 
+def writer(bar):
+    """``write(out, text)``: through ``bar`` when there is one, else straight."""
+    return bar.write if bar is not None else _write_straight
+
+
+def _write_straight(out, text):
+    out.write(text)
+
+
 def _is_regular(info):
     import stat
     return stat.S_ISREG(info.st_mode)
