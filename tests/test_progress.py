@@ -142,6 +142,8 @@ def test_sudoku_gen_shows_progress_without_garbling(tmp_path):
     code, written = on_terminal("sudoku-gen", *args)
     assert code == 0
     assert b"/6 puzzles" in written and b"ETA" in written
+    # Redrawn during each puzzle too (at each uniqueness check), not only between them.
+    assert written.count(b"0/6 puzzles") > 1
     assert screen(written) == piped.stdout.splitlines() + ["sudoku-gen: seed 5"]
 
 
@@ -161,6 +163,8 @@ def test_bar_text():
     bar = progress.Progress(total=10, unit="puzzles")
     bar.done, bar.started = 4, 0.0
     assert bar.text(now=2.0) == "[########            ]  40%  4/10 puzzles  2.0/s  ETA 3s"
+    bar.done = 0
+    assert bar.text(now=75.0) == "[                    ]   0%  0/10 puzzles  0.0/s  1m15s"
     bar = progress.Progress()
     bar.size = 1000
     list(bar.lines(["x" * 249 + "\n"]))

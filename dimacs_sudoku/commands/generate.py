@@ -95,7 +95,7 @@ def sudoku_gen(
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
                      full, output_format, output, progress):
-    from ..generate import SYMMETRIES, generate, layout_for
+    from ..generate import SYMMETRIES, Counter, generate, layout_for
     from ..grid import parse_box
 
     if output_format is None:
@@ -128,10 +128,20 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         write = progress_bar.writer(bar)
         if bar:
             bar.update(0)
+        counter = None
+        if bar:
+            # Each uniqueness check redraws the bar, so that a long puzzle shows its clock.
+            counter = Counter(layout, budget)
+            check = counter.function
+
+            def counter_function(grid, limit=2):
+                bar.tick()
+                return check(grid, limit=limit)
+            counter.function = counter_function
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
                             symmetry=symmetry, clues=clues, minimal=minimal, full=full,
                             attempts=attempts, budget=budget,
-                            progress=bar.update if bar else None)
+                            progress=bar.update if bar else None, counter=counter)
         for k, made in enumerate(made_all, 1):
             if not made.reached:
                 notes.append("puzzle %d: %d givens, the target of %d was not reached in "

@@ -79,6 +79,10 @@ class Progress:
         self.last = now
         self._draw(self.text(now))
 
+    def tick(self):
+        """Nothing finished, but work goes on: redraw (the clock) if it is time to."""
+        self.update(self.done)
+
     def text(self, now=None):
         """The bar's text."""
         elapsed = max((now or time.monotonic()) - self.started, 1e-9)
@@ -96,10 +100,12 @@ class Progress:
         if share is None:
             return "%s  %s  %s" % (count, speed, _duration(elapsed))
         bar = "#" * int(BAR_WIDTH * share)
-        eta = elapsed * (1 - share) / share if share > 0 else None
-        return "[%-*s] %3d%%  %s  %s  ETA %s" % (BAR_WIDTH, bar, int(100 * share), count,
-                                                speed, "?" if eta is None else
-                                                _duration(eta))
+        if share > 0:
+            when = "ETA " + _duration(elapsed * (1 - share) / share)
+        else:
+            when = _duration(elapsed)       # no estimate yet: the time taken
+        return "[%-*s] %3d%%  %s  %s  %s" % (BAR_WIDTH, bar, int(100 * share), count, speed,
+                                            when)
 
     def write(self, out, text):
         """Write ``text`` to the output ``out`` without garbling the bar."""
