@@ -164,7 +164,7 @@ def test_puzzle_input_format_and_numbering(tmp_path):
     # An empty 4x4 in numbers form needs -f numbers (it would read as four 2x2 lines).
     (tmp_path / "z.txt").write_text("0 0 0 0\n" * 4)
     run = shell("sudoku2cnf -f numbers --reduce --numbering decimal z.txt | cnfsolve | "
-                "cnf2sudoku -p z.txt -f numbers --reduce --numbering decimal", cwd=tmp_path)
+                "cnf2sudoku --puzzle z.txt -f numbers --reduce --numbering decimal", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert len(run.stdout.strip()) == 16 and set(run.stdout.strip()) == set("1234")
 

@@ -1,6 +1,5 @@
 """cnf2sudoku: a SAT solver's output in, the checked grid out."""
 
-import sys
 from typing import Optional
 
 import typer
@@ -23,7 +22,8 @@ grid is checked against the rules before it is printed.
 \b
 Examples:
   sudoku2cnf puzzle.txt | picosat | cnf2sudoku
-  sudoku2cnf puzzle.txt -o p.cnf; minisat p.cnf p.res; cnf2sudoku --cnf p.cnf p.res
+  sudoku2cnf puzzle.txt -o p.cnf; minisat p.cnf p.res
+  cnf2sudoku --cnf p.cnf p.res
   cadical -q p.cnf | cnf2sudoku --cnf p.cnf --format json
   sudoku2cnf --reduce p.txt | cadical | cnf2sudoku --puzzle p.txt --reduce
 
@@ -32,8 +32,8 @@ Output formats: line (N*N symbols, for pipes), grid (boxed, for people),
 numbers, table (sudokusat2019), euler, triples, json (one object per line),
 svg, html (a table per grid), html-page (a standalone page). Default: grid on
 a terminal, line otherwise. The symbols are those of the puzzle (from --cnf or
---puzzle: a hex 16x16 comes back in hex); --symbols letters|hex|numbers|ALPHABET
-picks others.
+--puzzle: a hex 16x16 comes back in hex);
+--symbols letters|hex|numbers|ALPHABET picks others.
 
 \b
 Exit codes:
@@ -46,25 +46,26 @@ app = common.make_app(HELP)
 def cnf2sudoku(
     result: Optional[str] = common.input_argument("RESULT", "solver output"),
     output: Optional[str] = common.output_option(),
-    cnf: Optional[str] = typer.Option(None, "--cnf", "-c", metavar="FILE",
+    cnf: Optional[str] = typer.Option(None, "--cnf", metavar="FILE",
                                       help="the CNF that was solved (size, box, givens)"),
     size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
                                        help="grid size (default: from --cnf or inferred)"),
     box: Optional[str] = common.box_option(),
     numbering: Optional[str] = typer.Option(None, "--numbering", metavar="NAME",
+                                            autocompletion=common.completion(
+                                                ("standard", "decimal")),
                                             help="standard or decimal (default: inferred)"),
-    output_format: Optional[str] = typer.Option(None, "--format", "-F", metavar="FORMAT",
-                                                help="line, grid, numbers, table, json, "
-                                                "svg, html, html-page, ..."),
+    output_format: Optional[str] = common.output_format_option(),
     puzzle: Optional[str] = typer.Option(
-        None, "--puzzle", "-p", metavar="FILE",
+        None, "--puzzle", metavar="FILE",
         help="the puzzle the CNF was made from (size, box, givens; one puzzle)"),
-    reduce: bool = typer.Option(False, "--reduce",
+    reduce: bool = typer.Option(False, "--reduce", "-r",
                                 help="with --puzzle: the CNF was made by sudoku2cnf --reduce"),
     propagate: bool = typer.Option(
-        False, "--propagate", help="with --puzzle: the CNF was made by sudoku2cnf --propagate"),
+        False, "--propagate", "-p", help="with --puzzle: the CNF was made by sudoku2cnf --propagate"),
     input_format: Optional[str] = common.input_format_option(),
     symbols: Optional[str] = common.symbols_option(),
+    _version: Optional[bool] = common.version_option("cnf2sudoku"),
 ):
     return common.run("cnf2sudoku", decode_command, result, output, cnf, size, box,
                       numbering, output_format, puzzle, reduce, propagate, input_format,
@@ -105,7 +106,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     from ..model import iter_results
 
     if output_format is None:
-        output_format = "grid" if (output in common.STDIO and sys.stdout.isatty()) else "line"
+        output_format = common.default_output_format(output)
     common.check_output_format(output_format)
     symbols = formats.check_symbols(symbols, size)
     if numbering not in (None, "standard", "decimal"):
@@ -175,3 +176,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
 
 def main():
     return common.main(app, "cnf2sudoku")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -18,21 +18,23 @@ PYSAT = "pysat:"                                        # as in solvers.PYSAT
 HELP = """Solve a DIMACS CNF formula; print the answer as SAT competition solvers do.
 
 \b
-Reads FILE (standard input for - or nothing; .gz, .xz, .bz2 are unpacked) and prints
-  s SATISFIABLE     and the full model on v lines ending with 0   exit 10
-  s UNSATISFIABLE                                                 exit 20
-  s UNKNOWN         the solver gave up or --timeout ran out       exit 0
-with a c comment line naming the solver and the time (none with --quiet). The
-bundled solver (picosat, through pycosat) reads the formula strictly: every DIMACS
-error is reported with its line. External solvers read the file themselves.
+Reads FILE (stdin for - or nothing; .gz, .xz, .bz2 are unpacked) and prints
+  s SATISFIABLE    and the full model on v lines ending with 0   exit 10
+  s UNSATISFIABLE                                                exit 20
+  s UNKNOWN        the solver gave up or --timeout ran out       exit 0
+with a c comment line naming the solver and the time (none with --quiet).
+The bundled solver (picosat, through pycosat) reads the formula strictly:
+every DIMACS error is reported with its line. External solvers read the file
+themselves.
 
 \b
 Solvers (--solver): bundled (the default), picosat, minisat, cadical, kissat,
 cryptominisat5, glucose, lingeling, or any command line in quotes: {} in it
-stands for the CNF file, which is appended otherwise. The solver must print the
-SAT competition format (or minisat's result file, for minisat). With python-sat
-installed (the 'fast' extra), pysat:NAME runs its solver NAME in this process:
-pysat:kissat404, pysat:cadical195, pysat:glucose4 and the others it has.
+stands for the CNF file, which is appended otherwise. The solver must print
+the SAT competition format (or minisat's result file, for minisat). With
+python-sat installed (the 'fast' extra), pysat:NAME runs its solver NAME in
+this process: pysat:kissat404, pysat:cadical195, pysat:glucose4 and the
+others it has.
 
 \b
 Examples:
@@ -59,12 +61,14 @@ def cnfsolve(
                                          help="the DIMACS CNF; - or nothing for stdin"),
     output: Optional[str] = common.output_option(),
     solver: str = typer.Option("bundled", "--solver", "-s", metavar='NAME|"COMMAND"',
+                               autocompletion=common.completion("SOLVERS", "solvers"),
                                help="a solver name or a command line (see above)"),
     # A str read by parse_timeout, for a plain message on a bad value.
     timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
                                           help="give up after this long: s UNKNOWN"),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="no c comment line, only the answer"),
+    _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, solve_command, file, output, solver, timeout, quiet)
 
@@ -117,3 +121,7 @@ def parse_timeout(text):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

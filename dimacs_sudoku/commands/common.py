@@ -23,9 +23,10 @@ def exit_code_table(codes=None):
 
 
 def make_app(help_text):
-    """A one-command Typer app with plain help and no rich tracebacks."""
+    """A one-command Typer app with plain help, no rich tracebacks, and shell
+    completion (``--install-completion``, ``--show-completion``)."""
     import typer
-    return typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+    return typer.Typer(add_completion=True, pretty_exceptions_enable=False,
                        rich_markup_mode=None, help=help_text,
                        context_settings={"help_option_names": ["-h", "--help"]})
 
@@ -258,6 +259,50 @@ def input_argument(metavar, what):
     return typer.Argument(None, metavar=metavar, help="%s; - or nothing for stdin" % what)
 
 
+def version_option(prog):
+    """``--version`` (``-V``): print ``PROG (dimacs-sudoku) VERSION`` and exit 0."""
+    import typer
+
+    def show(value):
+        if value:
+            from .. import __version__
+            sys.stdout.write("%s (dimacs-sudoku) %s\n" % (prog, __version__))
+            raise typer.Exit(0)
+
+    return typer.Option(None, "--version", "-V", callback=show, is_eager=True,
+                        expose_value=False, help="print the version and exit")
+
+
+def inputs_argument(metavar, what):
+    """The positional inputs of a filter: files, or stdin for ``-`` or none."""
+    import typer
+    return typer.Argument(None, metavar=metavar,
+                          help="%s(s); - or none for stdin" % what)
+
+
+def check_inputs(paths):
+    """The input files of a filter, stdin (``[None]``) for none; a usage error for
+    stdin twice, and an I/O error (before anything is written) for a file that
+    cannot be read."""
+    paths = list(paths or [None])
+    if sum(path in STDIO for path in paths) > 1:
+        from ..errors import UsageError
+        raise UsageError("stdin (-) can be read once only")
+    for path in paths:
+        if path in STDIO:
+            continue
+        try:
+            if os.path.isfile(path):        # a pipe is not opened twice
+                with open(path, "rb"):
+                    pass
+            elif not os.path.exists(path) or os.path.isdir(path):
+                open(path, "rb").close()    # the error that names why
+        except OSError as error:
+            raise OutputError("cannot read %s: %s"
+                              % (path, error.strerror or error)) from None
+    return paths
+
+
 def output_option():
     import typer
     return typer.Option(None, "-o", "--output", metavar="FILE",
@@ -275,9 +320,29 @@ def box_option():
                         help="box shape (rows x columns), e.g. 2x3")
 
 
+def completion(names, module=None):
+    """A shell-completion function offering the names that start with what has been
+    typed: ``names`` itself, or the attribute ``names`` of the library module
+    ``module``, imported only when a shell asks.
+
+    >>> completion(("line", "grid", "json"))("g")
+    ['grid']
+    >>> completion("SYMMETRIES", "generate")("d")
+    ['diagonal', 'dihedral']
+    """
+    def complete(incomplete: str):
+        found = names
+        if module is not None:
+            import importlib
+            found = getattr(importlib.import_module("dimacs_sudoku." + module), names)
+        return [name for name in found if name.startswith(incomplete)]
+    return complete
+
+
 def input_format_option():
     import typer
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
+                        autocompletion=completion("FORMATS", "formats"),
                         help="line, grid, numbers, table, triples, csv or euler "
                         "(default: detected)")
 
@@ -287,6 +352,34 @@ def symbols_option():
     return typer.Option(None, "--symbols", metavar="SYMBOLS",
                         help="letters (1-9A-Z), hex (0-F, 16x16), numbers, or an alphabet"
                         " such as ABCDEFGHI (default: the puzzle's own)")
+
+
+def output_format_option():
+    """``--format`` (``-F``); None stands for :func:`default_output_format`."""
+    import typer
+    return typer.Option(None, "--format", "-F", metavar="FORMAT",
+                        autocompletion=completion("OUTPUT_FORMATS", "formats"),
+                        help="line, grid, numbers, table, json, svg, html, html-page,"
+                             " ... (default: grid on a terminal, line otherwise)")
+
+
+def default_output_format(output):
+    """``grid`` when the output goes to a terminal (for people), else ``line``."""
+    return "grid" if output in STDIO and _isatty(sys.stdout) else "line"
+
+
+def progress_option(what="a progress bar on stderr"):
+    """``--progress/--no-progress``; None stands for "when stderr is a terminal"."""
+    import typer
+    return typer.Option(None, "--progress/--no-progress",
+                        help="%s (default: on a terminal)" % what)
+
+
+def _isatty(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def check_output_format(name):

@@ -2,13 +2,13 @@
 
 import json
 import os
-import sys
 from typing import Optional
 
 import typer
 
 from ..errors import UsageError
 from . import common
+from . import progress as progress_bar
 
 PROG = "sudoku-gen"
 
@@ -17,20 +17,21 @@ HELP = """Generate Sudoku puzzles that have exactly one solution.
 \b
 Each puzzle starts from a random complete grid (random decisions with unit
 propagation, completed by the bundled SAT solver, then digits relabelled and
-bands, stacks, rows and columns shuffled). Clues are then taken out in a random
-order, a symmetry orbit at a time, and put back whenever the SAT solution
-counter finds a second solution. Without --clues no clue can be taken out at
-the end, so without --symmetry the puzzle is minimal.
+bands, stacks, rows and columns shuffled). Clues are then taken out in a
+random order, a symmetry orbit at a time, and put back whenever the SAT
+solution counter finds a second solution. Without --clues no clue can be
+taken out at the end, so without --symmetry the puzzle is minimal.
 
 \b
---size N and --box RxC choose the shape (default 9x9 with 3x3 boxes; any N x N
-grid whose boxes are R x C with R*C = N). --seed S makes the output repeatable:
-the same seed and options give the same puzzles. --clues N stops removing at N
-givens; when a puzzle cannot get that low, up to --attempts grids are tried and
-the one with the fewest givens is written, with a note on stderr. --minimal asks
-that no single given can be removed (checked, and retried, with a symmetry).
-Above 16x16 each uniqueness check gets a budget (--budget, SAT propagations);
-a removal it cannot decide keeps its clue, with a note on stderr.
+--size N and --box RxC choose the shape (default 9x9 with 3x3 boxes; any
+N x N grid whose boxes are R x C with R*C = N). --seed S makes the output
+repeatable: the same seed and options give the same puzzles. --clues N stops
+removing at N givens; when a puzzle cannot get that low, up to --attempts
+grids are tried and the one with the fewest givens is written, with a note on
+stderr. --minimal asks that no single given can be removed (checked, and
+retried, with a symmetry). Above 16x16 each uniqueness check gets a budget
+(--budget, SAT propagations); a removal it cannot decide keeps its clue, with
+a note on stderr.
 --symmetry keeps the pattern of givens symmetric:
   none, rotational (180 degrees), quarter (90 degrees), diagonal,
   antidiagonal, horizontal (top-bottom mirror), vertical (left-right mirror),
@@ -47,9 +48,10 @@ Examples:
   sudoku2cnf p.txt --exclude s.txt | picosat   # exit 20: no other solution
 
 \b
-Output formats: line (one puzzle per line, the default), grid, json (one object
-per line, with the solution), svg or html. Progress goes to stderr on a
-terminal.
+Output formats: line (one puzzle per line, the default in a pipe), grid (the
+default on a terminal), json (one object per line, with the solution), svg or
+html. On a terminal a progress bar (puzzles made, rate, ETA) and the seed go
+to stderr.
 
 \b
 Exit codes:
@@ -61,17 +63,18 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def sudoku_gen(
-    count: int = typer.Option(1, "--count", "-k", metavar="K", help="how many puzzles"),
+    count: int = typer.Option(1, "--count", "-c", metavar="K", help="how many puzzles"),
     size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
                                        help="grid size N (default 9, or R*C of --box)"),
     box: Optional[str] = common.box_option(),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="S",
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
                                        help="random seed (default: a fresh one)"),
     symmetry: str = typer.Option("none", "--symmetry", "-y", metavar="NAME",
+                                 autocompletion=common.completion("SYMMETRIES", "generate"),
                                  help="pattern symmetry of the givens"),
     minimal: bool = typer.Option(False, "--minimal", "-m",
                                  help="no given can be removed without losing uniqueness"),
-    clues: Optional[int] = typer.Option(None, "--clues", "-c", metavar="N",
+    clues: Optional[int] = typer.Option(None, "--clues", metavar="N",
                                         help="stop at N givens (a target, best effort)"),
     attempts: Optional[int] = typer.Option(
         None, "--attempts", "-a", metavar="A",
@@ -81,13 +84,11 @@ def sudoku_gen(
         help="SAT propagations per uniqueness check (default: no limit up to 16x16, "
              "100000 above; 0: no limit)"),
     full: bool = typer.Option(False, "--full", help="write random complete grids"),
-    output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
-                                      help="line, grid, numbers, table, json, svg, html, "
-                                      "html-page, ..."),
+    output_format: Optional[str] = common.output_format_option(),
     output: Optional[str] = common.output_option(),
-    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
-                                            help="progress on stderr (default: on a terminal)"),
+    progress: Optional[bool] = common.progress_option(),
     symbols: Optional[str] = common.symbols_option(),
+    _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
@@ -96,9 +97,11 @@ def sudoku_gen(
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
                      full, output_format, output, progress, symbols=None):
-    from ..generate import SYMMETRIES, generate, layout_for
+    from ..generate import SYMMETRIES, Counter, generate, layout_for
     from ..grid import parse_box
 
+    if output_format is None:
+        output_format = common.default_output_format(output)
     common.check_output_format(output_format)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
@@ -122,31 +125,29 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
                          % (clues, layout.cells, layout.size, layout.size))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    show = sys.stderr.isatty() if progress is None else progress
-
-    shown = [0]
-
-    def report_progress(done):
-        if show:
-            text = "%s: %d/%d %s" % (PROG, done, count, "puzzles" if not full else "grids")
-            sys.stderr.write("\r" + text)
-            sys.stderr.flush()
-            shown[0] = len(text)
-
-    def clear_progress():
-        if shown[0]:
-            sys.stderr.write("\r" + " " * shown[0] + "\r")
-            sys.stderr.flush()
-            shown[0] = 0
+    bar = progress_bar.start(progress, total=count, unit="grids" if full else "puzzles",
+                             output=output)
 
     notes = []
     with common.AtomicOutput(output) as out:
         out.write(head)
-        if show:
-            report_progress(0)
+        write = progress_bar.writer(bar)
+        if bar:
+            bar.update(0)
+        counter = None
+        if bar:
+            # Each uniqueness check redraws the bar, so that a long puzzle shows its clock.
+            counter = Counter(layout, budget)
+            check = counter.function
+
+            def counter_function(grid, limit=2):
+                bar.tick()
+                return check(grid, limit=limit)
+            counter.function = counter_function
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
                             symmetry=symmetry, clues=clues, minimal=minimal, full=full,
-                            attempts=attempts, budget=budget, progress=report_progress)
+                            attempts=attempts, budget=budget,
+                            progress=bar.update if bar else None, counter=counter)
         for k, made in enumerate(made_all, 1):
             if not made.reached:
                 notes.append("puzzle %d: %d givens, the target of %d was not reached in "
@@ -161,13 +162,11 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
                              "kept; the puzzle is unique%s)"
                              % (k, made.undecided, "" if not minimal else
                                 " but not proven minimal"))
-            clear_progress()
-            out.write(format_puzzle(made, output_format, symbols))
-            if show:
-                out.flush()
+            write(out, format_puzzle(made, output_format, symbols))
+        if bar:
+            bar.close()
         out.write(tail)
-    clear_progress()
-    if show:
+    if bar:
         common.report(PROG, "seed %d" % seed)
     for note in notes:
         common.report(PROG, note)
@@ -191,3 +190,7 @@ def format_puzzle(made, output_format, symbols=None):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -3,20 +3,21 @@
 import sys
 import time
 from collections import Counter
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from ..errors import EXIT_SEVERAL, PuzzleError, UsageError
 from . import common
+from . import progress as progress_bar
 
 PROG = "sudoku-grade"
 
 HELP = """Grade Sudoku puzzles by the weakest SAT reasoning that solves them.
 
 \b
-Reads PUZZLES (a file, or stdin for - or nothing; .gz, .xz, .bz2 are unpacked)
-in any format sudoku2cnf reads, many puzzles per file, and writes one line per
+Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are unpacked) in
+any format sudoku2cnf reads, many puzzles per file, and writes one line per
 puzzle, in input order:
   PUZZLE<TAB>LEVEL<TAB>DECISIONS
 where PUZZLE is the one-line form and LEVEL, on the puzzle's CNF (the extended
@@ -27,10 +28,11 @@ encoding unless --encoding says otherwise), is the first of:
   search  a DPLL search with unit propagation is needed; DECISIONS says how
           many decisions it made to find a solution (0 for up and probe)
   none    the puzzle has no solution
-The search branches on the open clause with the fewest free literals (the first
-one on a tie: cells, then rows, columns, boxes), setting its first free literal
-true, and backtracks chronologically; the second branch is not counted. A
-puzzle with several solutions is always search: nothing forces a choice.
+The search branches on the open clause with the fewest free literals (the
+first one on a tie: cells, then rows, columns, boxes), setting its first free
+literal true, and backtracks chronologically; the second branch is not
+counted. A puzzle with several solutions is always search: nothing forces a
+choice.
 
 \b
 A puzzle that cannot be read gives the line error<TAB>FILE:LINE: MESSAGE, is
@@ -40,11 +42,13 @@ reported on stderr, and the others go on (exit code 9 at the end).
 Examples:
   sudoku-grade top95.txt
   sudoku-grade --summary 17-clue.txt | cut -f2 | sort | uniq -c
+  sudoku-grade easy.txt hard.txt > grades.txt
   sudoku-gen --count 20 --seed 1 | sudoku-grade --encoding minimal
 
 \b
-stderr: with --summary (or on a terminal) a table of the levels, their share
-and the time taken.
+stderr: on a terminal, a progress bar (puzzles, share of the input read,
+rate, ETA) and then a table of the levels, their share and the time taken;
+--summary asks for the table in a pipe too, --progress for the bar.
 
 \b
 Exit codes:
@@ -55,21 +59,25 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def sudoku_grade(
-    puzzles: Optional[str] = common.input_argument("PUZZLES", "puzzle file"),
+    puzzles: Optional[List[str]] = common.inputs_argument("PUZZLES...", "puzzle file"),
     output: Optional[str] = common.output_option(),
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
+                                 autocompletion=common.completion("ENCODINGS", "encodings"),
                                  help="minimal, efficient or extended"),
     size: Optional[int] = common.size_option(),
     box: Optional[str] = common.box_option(),
     input_format: Optional[str] = common.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the table of levels on stderr even in a pipe"),
+    progress: Optional[bool] = common.progress_option(),
+    _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, grade_command, puzzles, output, encoding, size, box,
-                      input_format, summary)
+                      input_format, summary, progress)
 
 
-def grade_command(puzzles, output, encoding, size, box, input_format, summary):
+def grade_command(puzzles, output, encoding, size, box, input_format, summary,
+                  progress=None):
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
     from ..grid import parse_box
@@ -79,28 +87,43 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary):
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
     box_shape = parse_box(box, size) if box else None
-    source = common.source_name(puzzles)
+    paths = common.check_inputs(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()
     decisions = []
     errors = 0
     started = time.monotonic()
+    bar = progress_bar.start(progress, output=output)
+    if bar:
+        bar.measure(paths)
     interactive = sys.stdout.isatty() and output in common.STDIO
-    with common.open_text_input(puzzles) as stream, common.AtomicOutput(output) as out:
-        for item in read_puzzles_lenient(stream, source, fmt=input_format, size=size,
-                                         box=box_shape):
-            if isinstance(item, PuzzleError):
-                errors += 1
-                common.report(PROG, item)
-                out.write("error\t%s\n" % item.describe().replace("\t", " "))
-                continue
-            result = grade(item, encoding)
-            counts[result.level] += 1
-            if result.level == "search":
-                decisions.append(result.decisions)
-            out.write("%s\t%s\t%d\n" % (item.to_line(), result.level, result.decisions))
-            if interactive:
-                out.flush()
+    with common.AtomicOutput(output) as out:
+        write = progress_bar.writer(bar)
+        for path in paths:
+            with common.open_text_input(path) as stream:
+                for item in read_puzzles_lenient(bar.lines(stream) if bar else stream,
+                                                 common.source_name(path),
+                                                 fmt=input_format, size=size,
+                                                 box=box_shape):
+                    if isinstance(item, PuzzleError):
+                        errors += 1
+                        if bar:
+                            bar.clear()
+                        common.report(PROG, item)
+                        write(out, "error\t%s\n" % item.describe().replace("\t", " "))
+                    else:
+                        result = grade(item, encoding)
+                        counts[result.level] += 1
+                        if result.level == "search":
+                            decisions.append(result.decisions)
+                        write(out, "%s\t%s\t%d\n" % (item.to_line(), result.level,
+                                                     result.decisions))
+                    if interactive:
+                        out.flush()
+                    if bar:
+                        bar.update(errors + sum(counts.values()))
+        if bar:
+            bar.close()
     if show_summary:
         elapsed = time.monotonic() - started
         write_summary(counts, decisions, errors, elapsed, LEVELS)
@@ -129,3 +152,7 @@ def write_summary(counts, decisions, errors, elapsed, levels):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

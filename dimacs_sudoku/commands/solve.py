@@ -3,19 +3,20 @@
 import json
 import sys
 import time
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from ..errors import EXIT_SEVERAL, PuzzleError, UsageError
 from . import common
+from . import progress as progress_bar
 
 PROG = "sudoku-solve"
 
 HELP = """Solve many Sudoku puzzles in one process: one output line per puzzle, in order.
 
 \b
-Reads PUZZLES (a file, or stdin for - or nothing; .gz, .xz, .bz2 are unpacked) in
+Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are unpacked), in
 any format sudoku2cnf reads, many puzzles per file. Each puzzle is propagated
 (naked and hidden singles, box-line eliminations), and what is left becomes a
 small reduced SAT problem for the --engine:
@@ -26,30 +27,32 @@ small reduced SAT problem for the --engine:
 Both give the same output lines with --count 2 or more.
 
 \b
-Output, one line per puzzle (--format line, the default):
+Output, one line per puzzle (--format line, the default in a pipe):
   SOLUTION            the solution in one-line form
   -                   no solution
-  error<TAB>MESSAGE   the puzzle could not be read (file:line: why)
+  error<TAB>MESSAGE   the puzzle could not be read (FILE:LINE: why)
 With --count K each line is SOLUTION<TAB>COUNT, where COUNT is the number of
 solutions up to K (- when COUNT is 0), so --unique (--count 2) prints 1 for a
 proper puzzle and 2 for one with several solutions. SOLUTION is the first one
 found; for a puzzle with several, with --count, the first the bundled picosat
-finds, so the output is the same whatever --engine or --solver. --format grid,
-json, svg or html renders each solution instead (json is one object per line,
-with "count" and "error" fields).
+finds, so the output is the same whatever --engine or --solver. --format
+grid (the default on a terminal), json, svg or html renders each solution
+instead (json is one object per line, with "count" and "error" fields).
 
 \b
 Examples:
   sudoku-solve top95.txt
   sudoku-solve --unique 17-clue.txt > checked.txt
+  sudoku-solve part1.txt part2.txt.gz > solved.txt
   parallel --pipe -k -N 1000 sudoku-solve --count 2 < big.txt > out.txt
   sudoku-solve --solver cadical --format grid puzzle.txt
   sudoku-solve --engine pycosat --unique top95.txt
 
 \b
-stderr: a progress bar (rate, ETA) and a one-line summary (puzzles, solved,
-none, several, errors, time) when stderr is a terminal; in pipes it stays quiet
-but for errors, unless --summary asks for the summary line.
+stderr: a progress bar (puzzles, share of the input read, rate, ETA) and a
+summary line (puzzles, solved, none, several, errors, time) when stderr is a
+terminal; in pipes it stays quiet but for errors, unless --summary asks for
+the summary line or --progress for the bar.
 
 \b
 Exit codes:
@@ -63,91 +66,31 @@ app = common.make_app(HELP)
 
 @app.command(help=HELP)
 def sudoku_solve(
-    puzzles: Optional[str] = common.input_argument("PUZZLES", "puzzle file"),
+    puzzles: Optional[List[str]] = common.inputs_argument("PUZZLES...", "puzzle file"),
     output: Optional[str] = common.output_option(),
     count: Optional[int] = typer.Option(None, "--count", "-c", metavar="K",
-                                        help="count solutions up to K; print SOLUTION<TAB>COUNT"),
+                                        help="count solutions up to K; print "
+                                             "SOLUTION<TAB>COUNT"),
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
-    output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
-                                      help="line, grid, numbers, table, json, svg, html, "
-                                      "html-page, ..."),
-    engine: str = typer.Option("auto", "--engine", "-e", metavar="ENGINE",
+    output_format: Optional[str] = common.output_format_option(),
+    engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
+                               autocompletion=common.completion("ENGINES", "batch"),
                                help="auto, pysat or pycosat (the in-process SAT solver)"),
     solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar="NAME",
+                                         autocompletion=common.completion("SOLVERS",
+                                                                          "solvers"),
                                          help="an external SAT solver instead of --engine"),
     size: Optional[int] = common.size_option(),
     box: Optional[str] = common.box_option(),
     input_format: Optional[str] = common.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the summary line on stderr even in a pipe"),
-    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
-                                            help="the progress bar (default: on a terminal)"),
+    progress: Optional[bool] = common.progress_option(),
     symbols: Optional[str] = common.symbols_option(),
+    _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, solve_command, puzzles, output, count, unique, output_format,
                       solver, size, box, input_format, summary, progress, engine, symbols)
-
-
-class Progress:
-    """A one-line progress bar on stderr: puzzles done, rate, and an ETA when the
-    total is known (from the input file's line count)."""
-
-    def __init__(self, total=None):
-        self.total = total
-        self.started = time.monotonic()
-        self.last = 0.0
-        self.width = 0
-
-    def update(self, done, force=False):
-        now = time.monotonic()
-        if not force and now - self.last < 0.2:
-            return
-        self.last = now
-        elapsed = max(now - self.started, 1e-9)
-        rate = done / elapsed
-        if self.total:
-            share = min(done / self.total, 1.0)
-            bar = "#" * int(30 * share)
-            left = (self.total - done) / rate if rate else 0
-            text = "[%-30s] %d/%d  %.0f/s  ETA %s" % (bar, done, self.total, rate,
-                                                     _duration(left))
-        else:
-            text = "%d puzzles  %.0f/s  %s" % (done, rate, _duration(elapsed))
-        pad = max(self.width - len(text), 0)
-        self.width = len(text)
-        sys.stderr.write("\r" + text + " " * pad)
-        sys.stderr.flush()
-
-    def close(self):
-        if self.width:
-            sys.stderr.write("\r" + " " * self.width + "\r")
-            sys.stderr.flush()
-
-
-def _duration(seconds):
-    seconds = int(seconds + 0.5)
-    if seconds < 60:
-        return "%ds" % seconds
-    if seconds < 3600:
-        return "%dm%02ds" % divmod(seconds, 60)
-    hours, rest = divmod(seconds, 3600)
-    return "%dh%02dm" % (hours, rest // 60)
-
-
-def _count_lines(path):
-    """Lines in a plain file (an upper bound on its one-line puzzles), or None."""
-    import os
-    if path in common.STDIO or str(path).endswith((".gz", ".xz", ".bz2")) or \
-            not os.path.isfile(path):               # /dev/zero, a pipe: no end to count
-        return None
-    try:
-        with open(path, "rb") as raw:
-            lines = 0
-            for block in iter(lambda: raw.read(1 << 20), b""):
-                lines += block.count(b"\n")
-            return lines or None
-    except OSError:
-        return None
 
 
 _LINE_TABLES = {}
@@ -175,6 +118,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         if count not in (None, 2):
             raise UsageError("--unique is --count 2; it does not go with --count %d" % count)
         count = 2
+    if output_format is None:
+        output_format = common.default_output_format(output)
     if count is not None and count < 1:
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
     common.check_output_format(output_format)
@@ -197,11 +142,11 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                 raise SolverError("solver %r not found (%s is not on PATH)"
                                   % (solver, program))
     box_shape = parse_box(box, size) if box else None
-    source = common.source_name(puzzles)
-    interactive = sys.stderr.isatty()
-    show_progress = interactive if progress is None else progress
-    show_summary = interactive or summary
-    bar = Progress(_count_lines(puzzles)) if show_progress else None
+    paths = common.check_inputs(puzzles)
+    show_summary = sys.stderr.isatty() or summary
+    bar = progress_bar.start(progress, output=output)
+    if bar:
+        bar.measure(paths)
 
     limit = count or 1
     canonical = limit > 1
@@ -209,35 +154,45 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
-    with common.open_text_input(puzzles) as stream, common.AtomicOutput(output) as out:
+    with common.AtomicOutput(output) as out:
         out.write(head)
-        items = read_puzzles_lenient(stream, source, fmt=input_format, size=size,
-                                     box=box_shape)
-        for item in items:
-            done += 1
-            if isinstance(item, PuzzleError):
-                errors += 1
-                common.report(PROG, item)
-                pending.append(_error_text(item, output_format, count))
-            else:
-                solutions, n = solve_cells(item, limit, solver, engine, canonical)
-                if n == 0:
-                    none += 1
-                else:
-                    solved += 1
-                    if n > 1:
-                        several += 1
-                pending.append(_result_text(item, solutions, n, output_format, count,
-                                            symbols))
-            if output_format == "svg":
-                if done > 1:
-                    raise common.one_svg("%s holds several puzzles" % source)
-                continue
-            if len(pending) >= flush_every:
-                out.write("".join(pending))
-                pending.clear()
-                if bar:
-                    bar.update(done)
+        for path in paths:
+            source = common.source_name(path)
+            with common.open_text_input(path) as stream:
+                items = read_puzzles_lenient(bar.lines(stream) if bar else stream, source,
+                                             fmt=input_format, size=size, box=box_shape)
+                for item in items:
+                    done += 1
+                    if isinstance(item, PuzzleError):
+                        errors += 1
+                        if bar:
+                            bar.clear()
+                        common.report(PROG, item)
+                        pending.append(_error_text(item, output_format, count))
+                    else:
+                        solutions, n = solve_cells(item, limit, solver, engine, canonical)
+                        if n == 0:
+                            none += 1
+                        else:
+                            solved += 1
+                            if n > 1:
+                                several += 1
+                        pending.append(_result_text(item, solutions, n, output_format,
+                                                    count, symbols))
+                    if output_format == "svg":
+                        if done > 1:
+                            raise common.one_svg("%s holds several puzzles" % (
+                                source if len(paths) == 1 else "the input"))
+                        continue
+                    if len(pending) >= flush_every:
+                        if bar:
+                            bar.write(out, "".join(pending))
+                            bar.update(done)
+                        else:
+                            out.write("".join(pending))
+                        pending.clear()
+        if bar:
+            bar.clear()
         out.write("".join(pending))
         out.write(tail)
     if bar:
@@ -305,3 +260,7 @@ def _error_text(error, output_format, count):
 
 def main():
     return common.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

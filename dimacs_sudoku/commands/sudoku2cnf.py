@@ -20,12 +20,13 @@ Cell variable v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d.
 \b
 Examples:
   sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
-  sudoku2cnf puzzle.txt -o puzzle.cnf && picosat puzzle.cnf | cnf2sudoku --cnf puzzle.cnf
+  sudoku2cnf puzzle.txt -o p.cnf && picosat p.cnf | cnf2sudoku --cnf p.cnf
   echo 1..44......33..1 | sudoku2cnf --encoding minimal
   sudoku2cnf --index 3 top95.txt > third.cnf
   sudoku2cnf --output-dir cnf/ top95.txt
-  sudoku2cnf --reduce big.txt -o big.cnf && cadical -q big.cnf | cnf2sudoku --cnf big.cnf
-  sudoku2cnf p.txt --exclude p.sol | picosat   # exit 20: p.sol is the only solution
+  sudoku2cnf --reduce big.txt -o big.cnf
+  cadical -q big.cnf | cnf2sudoku --cnf big.cnf
+  sudoku2cnf p.txt --exclude p.sol | picosat   # exit 20: no other solution
 
 \b
 --reduce writes the reduced encoding of Kwon & Jain (2006): no variable or
@@ -60,13 +61,17 @@ def sudoku2cnf(
     box: Optional[str] = common.box_option(),
     input_format: Optional[str] = common.input_format_option(),
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
+                                 autocompletion=common.completion("ENCODINGS", "encodings"),
                                  help="minimal, efficient or extended"),
     amo: str = typer.Option("pairwise", "--amo", metavar="FAMILY",
+                            autocompletion=common.completion("FAMILIES", "encodings.amo"),
                             help="at-most-one family: pairwise, sequential, ladder, "
                                  "binary, commander, product or bimander"),
     numbering: str = typer.Option("standard", "--numbering", metavar="NAME",
+                                  autocompletion=common.completion(("standard", "decimal")),
                                   help="standard, or decimal (147 = r1 c4 d7)"),
     comments: str = typer.Option("header", "--comments", metavar="WHICH",
+                                 autocompletion=common.completion(("none", "header", "full")),
                                  help="none, header, or full (label every clause group)"),
     reduce: bool = typer.Option(False, "--reduce", "-r",
                                 help="drop what the givens fix (Kwon & Jain 2006)"),
@@ -75,6 +80,7 @@ def sudoku2cnf(
                                         "(implies --reduce)"),
     exclude: Optional[str] = typer.Option(None, "--exclude", "-x", metavar="SOLUTION_FILE",
                                           help="forbid the solution(s) in this file"),
+    _version: Optional[bool] = common.version_option("sudoku2cnf"),
 ):
     return common.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
                       size, box, input_format, encoding, amo, numbering, comments,
@@ -160,16 +166,19 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
 
 
 def write_each(puzzles, cnf_of, folder, puzzle, labels):
-    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1."""
+    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1 and zero-padded (see
+    :func:`number_width`) so that the names sort in input order."""
     stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise common.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
     count = 0
+    width = number_width(puzzle)
     for count, grid in enumerate(puzzles, 1):
         formula = cnf_of(grid)
-        with common.AtomicOutput(os.path.join(folder, "%s-%d.cnf" % (stem, count))) as out:
+        name = "%s-%0*d.cnf" % (stem, width, count)
+        with common.AtomicOutput(os.path.join(folder, name)) as out:
             formula.write(out, labels=labels)
     if count == 0:
         raise PuzzleError("no puzzle found", common.source_name(puzzle))
@@ -178,5 +187,26 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
     return 0
 
 
+def number_width(path):
+    """The digits of K in STEM-K.cnf: as many as the lines of the file ``path`` have
+    (an upper bound on its puzzles), or 6 for stdin and pipes, which cannot be read
+    twice."""
+    if path in common.STDIO or not os.path.isfile(path):
+        return 6
+    lines, last = 0, b"\n"
+    try:
+        with common.open_binary_input(path) as raw:
+            for block in iter(lambda: raw.read(1 << 20), b""):
+                lines += block.count(b"\n")
+                last = block[-1:]
+    except Exception:       # a damaged file: the read that follows names the fault
+        return 6
+    return len(str(lines + (last != b"\n")))
+
+
 def main():
     return common.main(app, "sudoku2cnf")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,232 @@
+"""The habits all six commands share: one meaning per short option, --version, help
+that fits 80 columns, shell completion, and `python -m`."""
+
+import importlib
+import os
+import subprocess
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from support import ROOT, SMALL4, SMALL4_SOLUTION
+
+COMMANDS = {
+    "sudoku2cnf": "dimacs_sudoku.commands.sudoku2cnf",
+    "cnfsolve": "dimacs_sudoku.commands.cnfsolve",
+    "cnf2sudoku": "dimacs_sudoku.commands.cnf2sudoku",
+    "sudoku-solve": "dimacs_sudoku.commands.solve",
+    "sudoku-gen": "dimacs_sudoku.commands.generate",
+    "sudoku-grade": "dimacs_sudoku.commands.grade",
+}
+
+
+def click_command(prog):
+    return typer.main.get_command(importlib.import_module(COMMANDS[prog]).app)
+
+
+def options(prog):
+    """``(short letters, long names)`` of each option of ``prog``, --help too."""
+    command = click_command(prog)
+    context = command.make_context(prog, [], resilient_parsing=True)
+    for param in command.get_params(context):
+        if param.param_type_name != "option":
+            continue
+        names = list(param.opts) + list(param.secondary_opts)
+        shorts = [name for name in names if not name.startswith("--")]
+        longs = [name for name in param.opts if name.startswith("--")]
+        yield shorts, longs
+
+
+def test_setup_cfg_lists_the_same_six_commands():
+    text = (ROOT / "setup.cfg").read_text()
+    for prog, module in COMMANDS.items():
+        assert "%s = %s:main" % (prog, module) in text
+
+
+def test_each_short_option_has_one_long_meaning_across_all_commands():
+    meanings = {}
+    for prog in COMMANDS:
+        for shorts, longs in options(prog):
+            assert len(longs) == 1, (prog, shorts, longs)
+            for short in shorts:
+                meanings.setdefault(short, {}).setdefault(longs[0], []).append(prog)
+    clashes = {short: used for short, used in meanings.items() if len(used) > 1}
+    assert clashes == {}
+    # The letters the README's table promises, each with its one meaning.
+    assert meanings["-c"] == {"--count": ["sudoku-solve", "sudoku-gen"]}
+    assert meanings["-o"] == {"--output": list(COMMANDS)}
+    assert meanings["-V"] == {"--version": list(COMMANDS)}
+    assert meanings["-h"] == {"--help": list(COMMANDS)}
+
+
+def test_readme_table_of_short_options_matches_the_commands():
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("| short | long |"):]
+    table = table[:table.index("\n\n")]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        cells = [cell.strip().strip("`") for cell in line.strip("|").split("|")]
+        rows[cells[0]] = (cells[1], sorted(c.strip() for c in cells[2].split(",")))
+    expected = {}
+    for prog in COMMANDS:
+        for shorts, longs in options(prog):
+            for short in shorts:
+                expected.setdefault(short, (longs[0], set()))[1].add(prog)
+    expected = {short: (long, sorted(progs) if len(progs) < len(COMMANDS) else ["all"])
+                for short, (long, progs) in expected.items()}
+    assert rows == expected
+
+
+def test_sudoku_gen_dash_c_is_the_count():
+    # Once -c aimed at --clues: `sudoku-gen -c 3` made one puzzle of at least 3 clues.
+    from dimacs_sudoku.commands import generate
+    result = CliRunner().invoke(generate.app, ["-c", "3", "--seed", "1", "-n", "4",
+                                               "-F", "line"], prog_name="sudoku-gen")
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 3
+
+
+@pytest.mark.parametrize("prog", COMMANDS)
+def test_version(prog):
+    from dimacs_sudoku import __version__
+    app = importlib.import_module(COMMANDS[prog]).app
+    for flag in ("--version", "-V"):
+        result = CliRunner().invoke(app, [flag], prog_name=prog)
+        assert result.exit_code == 0
+        assert result.stdout == "%s (dimacs-sudoku) %s\n" % (prog, __version__)
+
+
+@pytest.mark.parametrize("prog", COMMANDS)
+def test_help_fits_80_columns(prog, monkeypatch):
+    # On a wide terminal too: the text blocks are laid out by hand.
+    monkeypatch.setenv("COLUMNS", "200")
+    app = importlib.import_module(COMMANDS[prog]).app
+    result = CliRunner().invoke(app, ["--help"], prog_name=prog)
+    assert result.exit_code == 0
+    wide = [line for line in result.stdout.splitlines() if len(line) > 80]
+    assert wide == []
+    assert "--install-completion" in result.stdout and "--version" in result.stdout
+
+
+@pytest.mark.parametrize("prog", COMMANDS)
+def test_shell_completion_of_option_names(prog):
+    # What bash asks for when the user presses TAB after `PROG --`.
+    var = "_%s_COMPLETE" % prog.replace("-", "_").upper()
+    env = dict(os.environ, COMP_WORDS="%s --" % prog, COMP_CWORD="1")
+    env[var] = "complete_bash"
+    done = subprocess.run([sys.executable, str(ROOT / "bin" / prog)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    offered = done.stdout.split()
+    assert "--output" in offered and "--version" in offered and "--help" in offered
+
+
+@pytest.mark.parametrize("prog, words, expected", [
+    ("sudoku-gen", "sudoku-gen --symmetry d", ["diagonal", "dihedral"]),
+    ("sudoku2cnf", "sudoku2cnf --amo b", ["binary", "bimander"]),
+    ("sudoku-solve", "sudoku-solve --format j", ["json"]),
+    ("cnf2sudoku", "cnf2sudoku --input-format t", ["table", "triples"]),
+])
+def test_shell_completion_of_option_values(prog, words, expected):
+    var = "_%s_COMPLETE" % prog.replace("-", "_").upper()
+    env = dict(os.environ, COMP_WORDS=words, COMP_CWORD="2")
+    env[var] = "complete_bash"
+    done = subprocess.run([sys.executable, str(ROOT / "bin" / prog)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert sorted(done.stdout.split()) == sorted(expected)
+
+
+def test_completion_lists_name_what_the_library_accepts():
+    from dimacs_sudoku.commands import common
+    from dimacs_sudoku.encodings import ENCODINGS
+    from dimacs_sudoku.generate import SYMMETRIES
+    from dimacs_sudoku.puzzle import FORMATS
+    assert common.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
+    assert common.completion("SYMMETRIES", "generate")("") == list(SYMMETRIES)
+    assert common.completion("FORMATS", "puzzle")("") == list(FORMATS)
+
+
+def run_module(*args, input=None):
+    return subprocess.run([sys.executable, "-m", *args], input=input, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_python_m_with_no_command_lists_the_six():
+    for argv in ((), ("--help",)):
+        done = run_module("dimacs_sudoku", *argv)
+        assert done.returncode == 0 and done.stderr == ""
+        listed = [line.split()[0] for line in done.stdout.splitlines()
+                  if line.startswith("  ") and not line.startswith("  python")]
+        assert listed == list(COMMANDS)
+
+
+def test_python_m_runs_the_command_named_first():
+    done = run_module("dimacs_sudoku", "sudoku-solve", "-", input=SMALL4 + "\n")
+    assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n"), done.stderr
+    done = run_module("dimacs_sudoku", "sudoku2cnf", "--version")
+    assert done.stdout.startswith("sudoku2cnf (dimacs-sudoku) ")
+
+
+def test_python_m_unknown_command_is_a_usage_error():
+    done = run_module("dimacs_sudoku", "sudoku-solver")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "'sudoku-solver'" in done.stderr
+
+
+@pytest.mark.parametrize("prog", COMMANDS)
+def test_python_m_runs_each_command_module(prog):
+    done = run_module(COMMANDS[prog], "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("%s (dimacs-sudoku) " % prog)
+
+
+def test_a_pipe_of_python_m_commands():
+    cnf = run_module("dimacs_sudoku", "sudoku2cnf", input=SMALL4 + "\n").stdout
+    out = run_module("dimacs_sudoku.commands.cnfsolve", input=cnf).stdout
+    done = run_module("dimacs_sudoku", "cnf2sudoku", input=out)
+    assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n")
+
+
+def test_output_dir_names_sort_in_input_order(tmp_path):
+    from support import command
+    lines = [SMALL4] * 12
+    (tmp_path / "twelve.txt").write_text("\n".join(lines) + "\n")
+    done = command("sudoku2cnf", "--output-dir", tmp_path / "a", tmp_path / "twelve.txt")
+    assert done.returncode == 0, done.stderr
+    names = sorted(os.listdir(tmp_path / "a"))
+    assert names == ["twelve-%02d.cnf" % k for k in range(1, 13)]
+    # From stdin, which cannot be counted first: six digits.
+    done = command("sudoku2cnf", "--output-dir", tmp_path / "b", "-",
+                   input="\n".join(lines[:3]) + "\n")
+    assert sorted(os.listdir(tmp_path / "b")) == ["stdin-00000%d.cnf" % k for k in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
+    from support import INKALA, command
+    (tmp_path / "a.txt").write_text(SMALL4 + "\n1..44......33..x\n")
+    (tmp_path / "b.txt").write_text("%s\n%sx\n" % (INKALA, INKALA[:-1]))
+    done = command(prog, "-f", "line", "a.txt", "b.txt", "-", input=SMALL4 + "\n",
+                   cwd=tmp_path)
+    assert done.returncode == 9
+    lines = done.stdout.splitlines()
+    assert len(lines) == 5
+    assert lines[1].startswith("error\ta.txt:2: ") and lines[3].startswith("error\tb.txt:2: ")
+    assert lines[4].startswith(SMALL4_SOLUTION if prog == "sudoku-solve" else SMALL4)
+    assert [line.split(": ")[1] for line in done.stderr.splitlines()] == ["a.txt:2",
+                                                                         "b.txt:2"]
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+def test_a_missing_input_fails_before_any_output(prog, tmp_path):
+    from support import command
+    (tmp_path / "a.txt").write_text(SMALL4 + "\n")
+    done = command(prog, "a.txt", "missing.txt", "-o", "out.txt", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (8, "")
+    assert done.stderr == "%s: cannot read missing.txt: No such file or directory\n" % prog
+    assert not (tmp_path / "out.txt").exists()
+    done = command(prog, "-", "-", input=SMALL4 + "\n")
+    assert done.returncode == 2 and "once" in done.stderr

@@ -1,0 +1,210 @@
+"""Every shell example of the README (and of each command's --help) as written.
+
+Each example's options are parsed by its command, without running it, so a renamed or
+removed option fails here. The README's examples are then run, in order, in one
+folder holding the files they name, and their results checked. Not run:
+
+- `make run`, `make test`: they build `.venv` with pip, which needs the network
+  (`make -j4 examples` and `make examples SOLVER=picosat` are run by
+  tests/test_makefile.py, without the venv);
+- kissat and glucose pipes: no Debian package, so they run only where the solver is
+  on PATH (`cnfsolve --solver pysat:kissat404` runs kissat when python-sat is there);
+- the `sudoku2cnf ... --amo FAMILY \\` synopsis, which lists choices;
+- the recipes of the Makefile example (`$<`, `$@`), which only make expands (the
+  project's Makefile has the same rules, run by tests/test_makefile.py);
+- `--install-completion`, which writes to the shell's start-up files.
+"""
+
+import importlib
+import re
+import shlex
+import shutil
+
+import pytest
+import typer
+
+from conftest import require_solver
+from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, shell
+
+COMMANDS = {
+    "sudoku2cnf": "dimacs_sudoku.commands.sudoku2cnf",
+    "cnfsolve": "dimacs_sudoku.commands.cnfsolve",
+    "cnf2sudoku": "dimacs_sudoku.commands.cnf2sudoku",
+    "sudoku-solve": "dimacs_sudoku.commands.solve",
+    "sudoku-gen": "dimacs_sudoku.commands.generate",
+    "sudoku-grade": "dimacs_sudoku.commands.grade",
+}
+SOLVERS = ("picosat", "minisat", "cadical", "cryptominisat5")   # CI installs these
+OPTIONAL = ("kissat", "glucose")                                  # nobody packages these
+PROGRAMS = set(COMMANDS) | set(SOLVERS) | set(OPTIONAL) | {"parallel", "make", "python"}
+
+
+def readme_examples():
+    """``(line number, text)`` of each shell line of the README: lines indented four
+    spaces, outside fenced blocks, whose first word is a program."""
+    examples, fenced = [], False
+    for number, line in enumerate((ROOT / "README.md").read_text().splitlines(), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("    ") and not line[4:5].isspace():
+            words = line.split()
+            if words and words[0] in PROGRAMS:
+                examples.append((number, line.strip()))
+    return examples
+
+
+def help_examples():
+    """``(command, text)`` of each line under "Examples:" in the commands' --help."""
+    found = []
+    for prog, module in COMMANDS.items():
+        text = importlib.import_module(module).HELP
+        block = text[text.index("Examples:\n") + len("Examples:\n"):]
+        for line in block.split("\n\n")[0].splitlines():
+            found.append((prog, line.strip()))
+    return found
+
+
+def invocations(text):
+    """``(command, args)`` of each of our commands in a shell line: pipes, ``;``,
+    ``&&`` and redirections split, comments dropped, and the command found inside a
+    wrapper such as ``parallel``."""
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    words, segments = list(lexer), [[]]
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in ("|", "||", "&&", ";", "&"):
+            segments.append([])
+        elif word in ("<", ">", ">>", "2>", "&>"):
+            skip = True             # the redirection's target
+        else:
+            segments[-1].append(word)
+    for segment in segments:
+        for k, word in enumerate(segment):
+            if word in COMMANDS:
+                yield word, segment[k + 1:]
+                break
+
+
+def parses(prog, args):
+    """Let ``prog``'s Typer command parse ``args``; return the usage error or None."""
+    command = typer.main.get_command(importlib.import_module(COMMANDS[prog]).app)
+    try:
+        command.make_context(prog, list(args))
+    except Exception as error:      # typer brings its own click: match by name
+        kinds = {kind.__name__ for kind in type(error).__mro__}
+        if "UsageError" in kinds or "BadParameter" in kinds:
+            return error.format_message()
+        raise
+    return None
+
+
+def test_the_readme_has_examples_to_check():
+    lines = [text for _, text in readme_examples()]
+    assert "sudoku2cnf p.txt | cnfsolve | cnf2sudoku                      # bundled picosat" \
+        in lines
+    assert any(line.startswith("parallel ") for line in lines)
+    assert len(lines) > 25
+
+
+def test_invocations_split_a_shell_line():
+    found = list(invocations("sudoku2cnf p.txt --exclude p.sol | picosat > /dev/null; "
+                             "echo $?   # 20: unique"))
+    assert found == [("sudoku2cnf", ["p.txt", "--exclude", "p.sol"])]
+    found = list(invocations("parallel --pipe -k -N 1000 sudoku-solve --count 2 < big.txt"))
+    assert found == [("sudoku-solve", ["--count", "2"])]
+
+
+@pytest.mark.parametrize("where, text", readme_examples() + help_examples())
+def test_each_example_parses(where, text):
+    if text.endswith("\\"):
+        pytest.skip("a synopsis of choices, not an example")
+    for prog, args in invocations(text):
+        assert parses(prog, args) is None, (where, text)
+
+
+def test_a_bad_option_does_not_parse():
+    assert "No such option" in parses("cnf2sudoku", ["-c", "p.cnf", "p.res"])
+    assert parses("sudoku-gen", ["-c", "10"]) is None
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """The files the README's examples name."""
+    where = tmp_path_factory.mktemp("readme")
+    (where / "p.txt").write_text(INKALA + "\n")
+    (where / "puzzle.txt").write_text(INKALA + "\n")
+    (where / "17-clue.txt").write_text((INKALA + "\n") * 3)
+    (where / "part1.txt").write_text(INKALA + "\n")
+    import gzip
+    with gzip.open(where / "part2.txt.gz", "wt") as part:
+        part.write(INKALA + "\n")
+    (where / "big.txt").write_text((INKALA + "\n") * 1200 + SMALL4[:-1] + "x\n")
+    return where
+
+
+def needs(text):
+    """The programs besides ours that ``text`` runs."""
+    words = set(re.findall(r"[\w.:-]+", text.split("#")[0]))
+    used = {name for name in SOLVERS + OPTIONAL + ("parallel",) if name in words}
+    if "pysat:kissat404" in words:
+        used.add("pysat")
+    return used
+
+
+def readme_blocks():
+    """The runnable examples, in blocks of consecutive lines: a later line of a block
+    may read what an earlier one wrote."""
+    blocks, last = [], None
+    for number, text in readme_examples():
+        if text.startswith("make ") or text.endswith("\\"):
+            continue
+        if last is None or number != last + 1:
+            blocks.append([])
+        blocks[-1].append((number, text))
+        last = number
+    return blocks
+
+
+@pytest.mark.parametrize("block", readme_blocks(), ids=lambda block: "line%d" % block[0][0])
+def test_each_readme_example_runs(block, folder):
+    for program in set().union(*(needs(text) for _, text in block)):
+        if program == "pysat":
+            pytest.importorskip("pysat")
+        elif program not in OPTIONAL:
+            require_solver(program)
+    ran = 0
+    for number, text in block:
+        if any(shutil.which(name) is None for name in needs(text) & set(OPTIONAL)):
+            continue                # kissat, glucose: run where installed
+        check_example(number, text, folder)
+        ran += 1
+    assert ran
+
+
+def check_example(number, text, folder):
+    run = shell(text, cwd=folder)
+    expected = 10 if text.startswith("minisat ") else 0
+    if text.startswith("parallel "):
+        expected = 1                # GNU parallel's count of failed chunks
+    assert run.returncode == expected, (number, text, run.stderr)
+    assert "Traceback" not in run.stderr
+    comment = re.search(r"echo \$\?\s+# (\d+)", text)
+    command = text.split("  #")[0].strip()
+    if comment:
+        assert run.stdout.strip() == comment.group(1)
+    elif re.search(r"\| cnf2sudoku( --puzzle p.txt( --reduce)?)?$", command) or \
+            command == "cnf2sudoku --cnf p.cnf p.res":
+        assert run.stdout == INKALA_SOLUTION + "\n", (number, text)
+    if text.startswith("parallel "):
+        lines = (folder / "out.txt").read_text().splitlines()
+        assert lines[:1200] == [INKALA_SOLUTION + "\t1"] * 1200
+        assert lines[1200].startswith("error\t") and len(lines) == 1201
+    if text.startswith("sudoku-solve --unique"):
+        assert (folder / "checked.txt").read_text() == (INKALA_SOLUTION + "\t1\n") * 3
+    if text.startswith("sudoku-solve part1.txt"):
+        assert (folder / "solved.txt").read_text() == (INKALA_SOLUTION + "\n") * 2
+    if text.startswith("sudoku-gen --count 10"):
+        assert len(run.stdout.splitlines()) == 10
