@@ -5,15 +5,20 @@ through :func:`run`, which is the one place where a :class:`SudokuError` becomes
 line on stderr and its exit code.
 """
 
+import errno
 import io
 import os
 import signal
 import sys
 
-from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, OutputError,
-                      SudokuError)
+from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO, EXIT_USAGE,
+                      InputError, OutputError, SudokuError)
 
 STDIO = (None, "", "-")
+
+# The longest line of text input (characters): a 400x400 puzzle on one line in the
+# numbers form is 640,000; the longest row of the public sets is 1,600.
+MAX_LINE = 1 << 20
 
 
 def exit_code_table(codes=None):
@@ -35,7 +40,7 @@ def report(prog, error):
     try:
         sys.stderr.write("%s: %s\n" % (prog, error))
         sys.stderr.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
 
 
@@ -49,20 +54,49 @@ def run(prog, function, *args, **kwargs):
     except SudokuError as error:
         report(prog, error)
         return error.exit_code
+    except Interrupted as stop:
+        stop.report(prog)
+        return stop.code
     except KeyboardInterrupt:
         report(prog, "interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as a filter should.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except OSError:
-            pass
+        _silence_stdout()
         return 0
+    except OSError as error:
+        # Full disk, a closed or failing stream: an I/O error, never a bug.
+        report(prog, describe_os_error(error))
+        return EXIT_IO
     except MemoryError:
         report(prog, "out of memory")
         return EXIT_FAILURE
+
+
+def describe_os_error(error, action=None, name=None):
+    """One line for an OSError: ``cannot write p.cnf: No space left on device``."""
+    name = name or error.filename
+    reason = error.strerror or str(error) or type(error).__name__
+    if action and name:
+        return "cannot %s %s: %s" % (action, name, reason)
+    if name:
+        return "%s: %s" % (name, reason)
+    return "I/O error: %s" % reason
+
+
+def _silence_stdout():
+    """Point file descriptor 1 at /dev/null, so that the final flush at exit cannot
+    fail again (Python would then print a traceback and exit 120)."""
+    raw = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
+    if isinstance(raw, _ClosedStream):
+        raw.swallow = True
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
 
 
 def restore_sigpipe():
@@ -71,38 +105,334 @@ def restore_sigpipe():
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
+# -- signals ---------------------------------------------------------------------------
+
+CAUGHT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+_received = []              # the first signal received, once one came
+
+
+class Interrupted(SystemExit):
+    """SIGINT, SIGTERM or SIGHUP, raised where the program is, so that every
+    ``finally`` and ``__exit__`` runs and no temporary file or folder is left.
+    ``code`` is 128 + the signal's number, as a shell reports a killed program.
+
+    Only Ctrl-C (SIGINT) is reported on stderr, as ``interrupted``: after SIGTERM or
+    SIGHUP a program ends silently, as Unix programs do.
+
+    >>> Interrupted(15).code
+    143
+    """
+
+    def __init__(self, number):
+        super().__init__(128 + number)
+        self.number = number
+
+    def report(self, prog):
+        if self.number == signal.SIGINT:
+            report(prog, "interrupted")
+
+
+def _on_signal(number, frame):
+    if _received:           # already on the way out: let the clean-up finish
+        return
+    _received.append(number)
+    raise Interrupted(number)
+
+
+def catch_signals():
+    """Make SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` (a SystemExit);
+    return the handlers they had, for :func:`restore_signals`.
+
+    A signal the caller ignores (``nohup``, a background job) stays ignored. Called
+    by :func:`main`; the solver back ends see that these handlers are in place with
+    :func:`signals_caught`, and a forked child should call :func:`default_signals`.
+    """
+    del _received[:]
+    before = {}
+    for name in CAUGHT_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            handler = signal.getsignal(number)
+            if handler != signal.SIG_IGN:
+                signal.signal(number, _on_signal)
+                before[number] = handler
+        except (OSError, ValueError):    # not the main thread
+            break
+    return before
+
+
+def restore_signals(before):
+    """Put back the handlers :func:`catch_signals` replaced (main() run in a test)."""
+    for number, handler in before.items():
+        try:
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+
+
+def signals_caught():
+    """True when :func:`catch_signals` handles SIGTERM in this process."""
+    return signal.getsignal(signal.SIGTERM) is _on_signal
+
+
+def default_signals():
+    """Give the caught signals back their default action (in a forked child)."""
+    for name in CAUGHT_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is _on_signal:
+            signal.signal(number, signal.SIG_DFL)
+
+
+# -- standard streams --------------------------------------------------------------------
+
+class _ClosedStream(io.RawIOBase):
+    """Stands in for a standard stream the caller closed (``<&-``, ``>&-``): every
+    read or write is an OSError (EBADF), reported as an I/O error."""
+
+    swallow = False         # once the failure is reported: take writes silently
+
+    def readable(self):
+        return True
+
+    def writable(self):
+        return True
+
+    def readinto(self, buffer):
+        raise OSError(errno.EBADF, "Bad file descriptor (it is closed)")
+
+    def write(self, data):
+        if self.swallow:
+            return len(data)
+        raise OSError(errno.EBADF, "Bad file descriptor (it is closed)")
+
+
+def guard_standard_streams():
+    """Give a closed stdin, stdout or stderr a stand-in.
+
+    Its file descriptor is held by /dev/null, so that no file opened later takes the
+    number (a solver started later would write into it); ``sys.stdin`` and
+    ``sys.stdout`` then fail on use with EBADF, and ``sys.stderr`` writes nowhere.
+    """
+    for fd, attribute in enumerate(("stdin", "stdout", "stderr")):
+        try:
+            os.fstat(fd)
+            if getattr(sys, attribute) is not None:
+                continue
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            except OSError:
+                pass
+        if fd == 2:
+            sys.stderr = open(os.devnull, "w")
+        else:
+            stream = io.TextIOWrapper(io.BufferedReader(_ClosedStream()) if fd == 0
+                                      else io.BufferedWriter(_ClosedStream()),
+                                      encoding="utf-8")
+            setattr(sys, attribute, stream)
+
+
+def _stdin_binary():
+    buffer = sys.stdin.buffer
+    raw = getattr(buffer, "raw", None)
+    if isinstance(raw, _ClosedStream):
+        raise OutputError("cannot read standard input: Bad file descriptor (it is closed)")
+    return buffer
+
+
 def source_name(path):
     return "<stdin>" if path in STDIO else str(path)
 
 
-def open_text_input(path):
-    """A text stream over a file or stdin: UTF-8, a BOM dropped, any line ends.
+# -- input: text lines of bounded length, compressed data by its first bytes -----------
 
-    Compressed files (.gz, .xz, .bz2) are read through.
+class TextInput(io.TextIOWrapper):
+    """Text over a binary stream: UTF-8, a BOM dropped, any line ends, and lines of at
+    most :data:`MAX_LINE` characters with no NUL, each checked as it is read, before
+    memory is spent (``/dev/zero`` is one endless line of NULs).
+
+    >>> lines = TextInput(io.BytesIO(b"\\xef\\xbb\\xbf1..4\\r\\n4...\\n"), "p.txt")
+    >>> list(lines)
+    ['1..4\\n', '4...\\n']
+    >>> next(TextInput(io.BytesIO(b"1.\\x004\\n"), "p.txt"))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.InputError: p.txt:1: a NUL byte: binary data, not text
     """
-    if path in STDIO:
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace",
-                                newline=None)
-    try:
-        raw = open_binary_input(path)
-    except OSError as error:
-        raise OutputError("cannot read %s: %s" % (path, error.strerror or error)) from None
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+
+    def __init__(self, buffer, source="<stdin>"):
+        super().__init__(buffer, encoding="utf-8-sig", errors="replace", newline=None)
+        self.source = source
+        self.line_number = 0
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def readline(self, size=-1):
+        limit = MAX_LINE + 1 if size is None or size < 0 else min(size, MAX_LINE + 1)
+        line = super().readline(limit)
+        if line:
+            self.line_number += 1
+            if len(line) > MAX_LINE and line[-1] != "\n":
+                raise InputError("a line longer than %d characters: not a puzzle, CNF or "
+                                 "solver output" % MAX_LINE, self.source, self.line_number)
+            if "\x00" in line:
+                raise InputError("a NUL byte: binary data, not text", self.source,
+                                 self.line_number)
+        return line
+
+
+def open_text_input(path):
+    """A :class:`TextInput` over a file or stdin. Compressed data (gzip, xz, bzip2)
+    is unpacked, known by its first bytes."""
+    return TextInput(open_binary_input(path), source_name(path))
+
+
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bzip2"))
+_EXTENSIONS = {".gz": "gzip", ".xz": "xz", ".bz2": "bzip2"}
+
+
+def compression_of(head):
+    """The compression of data starting with the bytes ``head``, or None.
+
+    >>> compression_of(b"\\x1f\\x8b\\x08\\x00"), compression_of(b"p cnf 1 1")
+    ('gzip', None)
+    """
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            if kind == "bzip2" and not head[3:4].isdigit():
+                continue
+            return kind
+    return None
 
 
 def open_binary_input(path):
-    """A binary stream over a file, decompressing by extension."""
-    path = str(path)
-    if path.endswith(".gz"):
-        import gzip
-        return gzip.open(path, "rb")
-    if path.endswith(".xz"):
-        import lzma
-        return lzma.open(path, "rb")
-    if path.endswith(".bz2"):
-        import bz2
-        return bz2.open(path, "rb")
-    return open(path, "rb")
+    """A binary stream over a file or stdin (``-`` or None), unpacked when it holds
+    gzip, xz or bzip2 data. The data is read in bounded pieces, so a small file that
+    unpacks to gigabytes takes no more memory than any other; a truncated or corrupt
+    one is an :class:`InputError` naming the file."""
+    source = source_name(path)
+    if path in STDIO:
+        raw = _stdin_binary()
+    else:
+        try:
+            raw = open(str(path), "rb")
+        except OSError as error:
+            raise OutputError(describe_os_error(error, "read", str(path))) from None
+    try:
+        head = raw.peek(6)[:6] if hasattr(raw, "peek") else b""
+        if 0 < len(head) < 6:       # a pipe gave a few bytes so far: read on
+            more = raw.read(6)
+            while 0 < len(more) < 6:
+                piece = raw.read(6 - len(more))
+                if not piece:
+                    break
+                more += piece
+            head = more
+            raw = io.BufferedReader(_Prefixed(more, raw))
+        kind = compression_of(head)
+        expected = _EXTENSIONS.get(os.path.splitext(str(path))[1].lower()) \
+            if path not in STDIO else None
+        if expected and kind != expected:
+            raise InputError("not %s data, though the name says so" % expected, source)
+        if kind is None:
+            return raw
+        return io.BufferedReader(_Unpacked(raw, kind, source), 1 << 16)
+    except BaseException:
+        if path not in STDIO:
+            raw.close()
+        raise
+
+
+class _Prefixed(io.RawIOBase):
+    """The bytes ``head`` already read, then the rest of ``stream``."""
+
+    def __init__(self, head, stream):
+        super().__init__()
+        self._head = head
+        self._stream = stream
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        if self._head:
+            count = min(len(buffer), len(self._head))
+            buffer[:count] = self._head[:count]
+            self._head = self._head[count:]
+            return count
+        data = self._stream.read1(len(buffer)) if hasattr(self._stream, "read1") \
+            else self._stream.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def close(self):
+        super().close()
+        self._stream.close()
+
+
+class _Unpacked(io.RawIOBase):
+    """The unpacked bytes of compressed data, read a bounded piece at a time; damaged
+    data becomes an :class:`InputError` naming the file."""
+
+    def __init__(self, packed, kind, source):
+        super().__init__()
+        if kind == "gzip":
+            import gzip
+            self._reader = gzip.GzipFile(fileobj=packed, mode="rb")
+        elif kind == "xz":
+            import lzma
+            self._reader = lzma.LZMAFile(packed, "rb")
+        else:
+            import bz2
+            self._reader = bz2.BZ2File(packed, "rb")
+        self._packed = packed
+        self.kind = kind
+        self.source = source
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        try:
+            return self._reader.readinto(buffer)
+        except EOFError:
+            raise InputError("the %s data ends early: the file is truncated" % self.kind,
+                             self.source) from None
+        except OSError as error:
+            if error.errno is not None:         # the disk, not the data
+                raise
+            raise InputError("damaged %s data: %s" % (self.kind, error), self.source) \
+                from None
+        except Exception as error:              # lzma.LZMAError, zlib.error
+            if type(error).__name__ not in ("LZMAError", "error"):
+                raise
+            raise InputError("damaged %s data: %s" % (self.kind, error), self.source) \
+                from None
+
+    def close(self):
+        try:
+            super().close()
+            self._reader.close()
+        finally:
+            self._packed.close()
+
+
+# -- output ----------------------------------------------------------------------------
+
+_TEMPORARY = set()          # output files being written, removed by main() if left
+
+# errno values that say the output cannot be written (as opposed to a bug)
+_WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS,
+                 getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
 class AtomicOutput:
@@ -111,7 +441,8 @@ class AtomicOutput:
     A file is written beside its final place under a private name and renamed into
     place only when the block ends without an error, so a failed run leaves no partial
     file and never clobbers an existing one. ``.gz``, ``.xz`` and ``.bz2`` names are
-    compressed. Use as ``with AtomicOutput(path) as out: out.write(text)``.
+    compressed. Use as ``with AtomicOutput(path) as out: out.write(text)``. A write
+    that fails (full disk, closed stdout) is an :class:`OutputError` naming the file.
     """
 
     def __init__(self, path, binary=False):
@@ -122,6 +453,10 @@ class AtomicOutput:
         self._direct = None
         self.stream = None
 
+    @property
+    def name(self):
+        return "standard output" if self.path is None else self.path
+
     def __enter__(self):
         if self.path is not None and os.path.exists(self.path) and \
                 not os.path.isfile(self.path):
@@ -130,8 +465,7 @@ class AtomicOutput:
             try:
                 self._direct = open(self.path, "wb" if self.binary else "w")
             except OSError as error:
-                raise OutputError("cannot write %s: %s"
-                                  % (self.path, error.strerror or error)) from None
+                raise OutputError(describe_os_error(error, "write", self.path)) from None
             self.stream = self._direct
             return self.stream
         if self.path is None:
@@ -142,42 +476,61 @@ class AtomicOutput:
             import tempfile
             fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
                                              suffix=".part", dir=folder)
+            _TEMPORARY.add(self._tmp)
         except OSError as error:
-            raise OutputError("cannot write %s: %s" % (self.path, error.strerror or error)) \
-                from None
-        raw = os.fdopen(fd, "wb")
-        self._raw = raw
-        if self.path.endswith(".gz"):
-            import gzip
-            raw = gzip.GzipFile(filename=os.path.basename(self.path)[:-3], mode="wb",
-                                fileobj=raw, compresslevel=6, mtime=0)
-        elif self.path.endswith(".xz"):
-            import lzma
-            raw = lzma.LZMAFile(raw, "wb", preset=6)
-        elif self.path.endswith(".bz2"):
-            import bz2
-            raw = bz2.BZ2File(raw, "wb")
-        self._compressed = raw if raw is not self._raw else None
-        self.stream = raw if self.binary else io.TextIOWrapper(
-            raw, encoding="utf-8", newline="\n", write_through=False)
+            raise OutputError(describe_os_error(error, "write", self.path)) from None
+        try:
+            raw = os.fdopen(fd, "wb")
+            self._raw = raw
+            if self.path.endswith(".gz"):
+                import gzip
+                raw = gzip.GzipFile(filename=os.path.basename(self.path)[:-3], mode="wb",
+                                    fileobj=raw, compresslevel=6, mtime=0)
+            elif self.path.endswith(".xz"):
+                import lzma
+                raw = lzma.LZMAFile(raw, "wb", preset=6)
+            elif self.path.endswith(".bz2"):
+                import bz2
+                raw = bz2.BZ2File(raw, "wb")
+            self._compressed = raw if raw is not self._raw else None
+            self.stream = raw if self.binary else io.TextIOWrapper(
+                raw, encoding="utf-8", newline="\n", write_through=False)
+        except BaseException:
+            self._discard()
+            raise
         return self.stream
 
     def __exit__(self, kind, value, traceback):
+        failed = (kind is not None and issubclass(kind, OSError)
+                  and not issubclass(kind, BrokenPipeError)
+                  and getattr(value, "errno", None) in _WRITE_ERRORS
+                  and value.filename in (None, self.path))
+        try:
+            self._finish(kind)
+        except OutputError:
+            if kind is None or failed:
+                raise
+        if failed:
+            raise OutputError(describe_os_error(value, "write", self.name)) from None
+        return False
+
+    def _finish(self, kind):
         if self._direct is not None:
             try:
                 self._direct.close()
             except OSError as error:
-                if kind is None:
-                    raise OutputError("cannot write %s: %s"
-                                      % (self.path, error.strerror or error)) from None
-            return False
+                raise OutputError(describe_os_error(error, "write", self.path)) from None
+            return
         if self.path is None:
             try:
                 self.stream.flush()
             except BrokenPipeError:
                 if kind is None:
                     raise
-            return False
+            except OSError as error:
+                _silence_stdout()
+                raise OutputError(describe_os_error(error, "write", self.name)) from None
+            return
         try:
             if kind is None:
                 try:
@@ -190,21 +543,32 @@ class AtomicOutput:
                     mode = 0o666 & ~_umask()
                     os.chmod(self._tmp, mode)
                     os.replace(self._tmp, self.path)
+                    _TEMPORARY.discard(self._tmp)
                     self._tmp = None
                 except OSError as error:
-                    raise OutputError("cannot write %s: %s"
-                                      % (self.path, error.strerror or error)) from None
+                    raise OutputError(describe_os_error(error, "write", self.path)) \
+                        from None
         finally:
-            if self._tmp is not None:
+            self._discard()
+
+    def _discard(self):
+        if self._tmp is not None:
+            if self._raw is not None:
                 try:
                     self._raw.close()
                 except (OSError, ValueError):
                     pass
-                try:
-                    os.unlink(self._tmp)
-                except OSError:
-                    pass
-        return False
+            remove_temporary(self._tmp)
+            self._tmp = None
+
+
+def remove_temporary(path):
+    """Remove a temporary output file (no error if it is gone)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+    _TEMPORARY.discard(path)
 
 
 def _umask():
@@ -218,11 +582,33 @@ def main(app, prog):
 
     Usage errors become one ``prog: message (see --help)`` line and exit code 2; an
     unexpected exception (a bug) one ``internal error`` line and exit code 1, with the
-    traceback only when DIMACS_SUDOKU_DEBUG is set.
+    traceback only when DIMACS_SUDOKU_DEBUG is set. SIGINT, SIGTERM and SIGHUP end
+    the program with 128 + the signal's number, once every temporary file is gone; a
+    closed standard stream is an I/O error (8) when it is used.
     """
     restore_sigpipe()
+    guard_standard_streams()
+    before = catch_signals()
+    try:
+        try:
+            code = _main(app, prog)
+        except Interrupted as stop:     # between run() and here
+            stop.report(prog)
+            code = stop.code
+        finally:
+            for path in list(_TEMPORARY):
+                remove_temporary(path)
+        return _flushed(prog, code)
+    finally:
+        restore_signals(before)
+
+
+def _main(app, prog):
     try:
         code = app(standalone_mode=False, prog_name=prog)
+    except Interrupted as stop:
+        stop.report(prog)
+        return stop.code
     except SystemExit as stop:
         return stop.code
     except Exception as error:
@@ -239,6 +625,14 @@ def main(app, prog):
         if "ClickException" in kinds:
             report(prog, error.format_message())
             return EXIT_USAGE
+        if isinstance(error, BrokenPipeError):
+            _silence_stdout()
+            return 0
+        if isinstance(error, OSError):      # --help on a full disk, and the like
+            writing = error.errno in _WRITE_ERRORS and error.filename is None
+            report(prog, describe_os_error(error, "write" if writing else None,
+                                           "standard output" if writing else None))
+            return EXIT_IO
         if os.environ.get("DIMACS_SUDOKU_DEBUG"):
             raise
         report(prog, "internal error: %s: %s (set DIMACS_SUDOKU_DEBUG=1 for details)"
@@ -247,7 +641,29 @@ def main(app, prog):
     except KeyboardInterrupt:
         report(prog, "interrupted")
         return EXIT_INTERRUPTED
-    return code or 0
+    return code
+
+
+def _flushed(prog, code):
+    """``code`` as an int from the table, once standard output is flushed: a failure
+    there is an I/O error now rather than a traceback and exit 120 at exit."""
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        report(prog, code)
+        code = EXIT_FAILURE
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    except (OSError, ValueError) as error:
+        _silence_stdout()
+        if code == 0:
+            report(prog, describe_os_error(error, "write", "standard output")
+                   if isinstance(error, OSError) else "cannot write standard output")
+            code = EXIT_IO
+    return code
 
 
 # Options that several commands share, declared once so they read the same everywhere.
