@@ -110,6 +110,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
         raise UsageError("--input-format is the format of --puzzle FILE; give it")
     if puzzle == "-" and result in common.STDIO:
         raise UsageError("the solver output and --puzzle cannot both be read from stdin")
+    common.grid_shape(size, box)
     info = None
     if puzzle:
         info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,

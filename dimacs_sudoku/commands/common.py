@@ -443,11 +443,16 @@ class AtomicOutput:
     file and never clobbers an existing one. ``.gz``, ``.xz`` and ``.bz2`` names are
     compressed. Use as ``with AtomicOutput(path) as out: out.write(text)``. A write
     that fails (full disk, closed stdout) is an :class:`OutputError` naming the file.
+
+    With a list as ``deferred``, a file written whole is not renamed yet: its
+    ``(temporary, final)`` pair goes on the list, for :func:`commit_outputs` (every
+    file of a run into place at the end) or :func:`discard_outputs`.
     """
 
-    def __init__(self, path, binary=False):
+    def __init__(self, path, binary=False, deferred=None):
         self.path = None if path in STDIO else str(path)
         self.binary = binary
+        self.deferred = deferred
         self._tmp = None
         self._raw = None
         self._direct = None
@@ -542,8 +547,11 @@ class AtomicOutput:
                     self._raw.close()
                     mode = 0o666 & ~_umask()
                     os.chmod(self._tmp, mode)
-                    os.replace(self._tmp, self.path)
-                    _TEMPORARY.discard(self._tmp)
+                    if self.deferred is not None:
+                        self.deferred.append((self._tmp, self.path))
+                    else:
+                        os.replace(self._tmp, self.path)
+                        _TEMPORARY.discard(self._tmp)
                     self._tmp = None
                 except OSError as error:
                     raise OutputError(describe_os_error(error, "write", self.path)) \
@@ -560,6 +568,25 @@ class AtomicOutput:
                     pass
             remove_temporary(self._tmp)
             self._tmp = None
+
+
+def commit_outputs(deferred):
+    """Rename every file written with ``AtomicOutput(..., deferred=...)`` into place."""
+    for temporary, path in deferred:
+        try:
+            os.replace(temporary, path)
+        except OSError as error:
+            discard_outputs(deferred)
+            raise OutputError(describe_os_error(error, "write", path)) from None
+        _TEMPORARY.discard(temporary)
+    del deferred[:]
+
+
+def discard_outputs(deferred):
+    """Remove the files of a run that failed: nothing it wrote replaces anything."""
+    for temporary, _ in deferred:
+        remove_temporary(temporary)
+    del deferred[:]
 
 
 def remove_temporary(path):
@@ -695,6 +722,32 @@ def input_format_option():
     import typer
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
                         help="line, grid, numbers, table or triples (default: detected)")
+
+
+def grid_shape(size, box):
+    """``--size`` and ``--box`` checked before anything is read or built:
+    ``(size, (rows, cols) or None)``, the size taken from the box when not given.
+    Nonsense (0, negative, above 400x400, a box that does not fit) is a UsageError.
+
+    >>> grid_shape(None, "2x3")
+    (6, (2, 3))
+    >>> grid_shape(None, "30x30")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.UsageError: --box 30x30 makes a 900x900 grid, above the largest supported, 400x400
+    """
+    from ..grid import MAX_SIZE, check_size, parse_box
+    from ..errors import UsageError
+    if size is not None:
+        check_size(size, "--size")
+    if not box:
+        return size, None
+    shape = parse_box(box, size)
+    if shape[0] * shape[1] > MAX_SIZE:
+        raise UsageError("--box %s makes a %dx%d grid, above the largest supported, %dx%d"
+                         % (box, shape[0] * shape[1], shape[0] * shape[1], MAX_SIZE,
+                            MAX_SIZE))
+    return shape[0] * shape[1], shape
 
 
 OUTPUT_FORMATS = ("line", "grid", "json", "svg", "html")

@@ -72,13 +72,12 @@ def sudoku_grade(
 def grade_command(puzzles, output, encoding, size, box, input_format, summary):
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
-    from ..grid import parse_box
     from ..puzzle import read_puzzles_lenient
 
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     source = common.source_name(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()

@@ -164,7 +164,6 @@ def line_form(cells, size):
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto"):
     from ..batch import ENGINES, resolve_engine, solve_cells
-    from ..grid import parse_box
     from ..puzzle import read_puzzles_lenient
 
     if unique:
@@ -190,7 +189,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             if shutil.which(program) is None:      # fail now, not once per puzzle
                 raise SolverError("solver %r not found (%s is not on PATH)"
                                   % (solver, program))
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     source = common.source_name(puzzles)
     interactive = sys.stderr.isatty()
     show_progress = interactive if progress is None else progress

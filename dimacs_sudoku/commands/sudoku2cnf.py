@@ -84,7 +84,6 @@ def sudoku2cnf(
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None):
     from ..encodings import ENCODINGS, encode
-    from ..grid import parse_box
     from ..puzzle import read_puzzles
 
     if comments not in ("none", "header", "full"):
@@ -96,7 +95,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         raise UsageError("--output-dir writes every puzzle; it does not go with -o or --index")
     if index is not None and index < 1:
         raise UsageError("--index counts from 1, not %d" % index)
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     if box_shape and size is None:
         size = box_shape[0] * box_shape[1]
     source = common.source_name(puzzle)
@@ -160,19 +159,34 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
 
 
 def write_each(puzzles, cnf_of, folder, puzzle, labels):
-    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1."""
+    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1. Every file is
+    written first and renamed into place only when all are: a run that fails
+    replaces no file, and leaves no folder it made."""
     stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
+    made = not os.path.isdir(folder)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise common.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+    written = []
     count = 0
-    for count, grid in enumerate(puzzles, 1):
-        formula = cnf_of(grid)
-        with common.AtomicOutput(os.path.join(folder, "%s-%d.cnf" % (stem, count))) as out:
-            formula.write(out, labels=labels)
-    if count == 0:
-        raise PuzzleError("no puzzle found", common.source_name(puzzle))
+    try:
+        for count, grid in enumerate(puzzles, 1):
+            formula = cnf_of(grid)
+            path = os.path.join(folder, "%s-%d.cnf" % (stem, count))
+            with common.AtomicOutput(path, deferred=written) as out:
+                formula.write(out, labels=labels)
+        if count == 0:
+            raise PuzzleError("no puzzle found", common.source_name(puzzle))
+        common.commit_outputs(written)
+    except BaseException:
+        common.discard_outputs(written)
+        if made:
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+        raise
     if sys.stderr.isatty():
         sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
     return 0
