@@ -20,8 +20,9 @@ p cnf 3 2
 
 Bounds, checked before memory is spent: a variable number above
 :data:`MAX_VARIABLE` (2**31 - 1, the C ``int`` every solver uses), a clause count above
-:data:`MAX_CLAUSES`, a comment or header line longer than :data:`MAX_LINE` bytes and a
-NUL byte (binary data) are errors naming the line. Clause lines may be of any length:
+:data:`MAX_CLAUSES`, a comment or header line longer than :data:`MAX_LINE` bytes, more
+than that of comments before the header and a NUL byte (binary data) are errors naming
+the line. Clause lines may be of any length:
 they are read in pieces.
 
 Speed: the input is read in blocks of 4 MB, each parsed in C as one JSON array of
@@ -37,7 +38,7 @@ import re
 from collections import namedtuple
 from itertools import chain
 
-from .errors import DimacsError
+from .errors import DimacsError, InputError
 
 CHUNK_SIZE = 1 << 22         # bytes read at a time
 MAX_VARIABLE = (1 << 31) - 1    # the largest variable number: a C int in every solver
@@ -92,17 +93,20 @@ class _EncodedReader:
         return self._text.read(size).encode("utf-8")
 
 
-def read_pieces(raw, size=None):
+def read_pieces(raw, size=None, source=None):
     """Yield ``(data, continued)``: the stream in pieces of whole lines.
 
     A line longer than ``size`` is cut at a blank (the blank is dropped) and the
     pieces after the first have ``continued`` true, so no token is ever cut. A BOM
-    at the start is dropped.
+    at the start is dropped. With a ``source`` (the name of the input), a NUL byte
+    (binary data) and a run of more than twice ``size`` bytes with no blank are an
+    :class:`InputError` naming it and the line, found as they are read.
     """
     size = size or CHUNK_SIZE
     buf = b""
     continued = False
     first = True
+    lines = 0               # line ends in the pieces yielded so far (with a source)
     while True:
         chunk = raw.read(max(size, 3) if first else size)
         if first:
@@ -113,8 +117,15 @@ def read_pieces(raw, size=None):
             if buf:
                 yield buf, continued
             return
+        if source is not None:
+            nul = chunk.find(b"\0")
+            if nul >= 0:
+                raise InputError("a NUL byte: binary data, not text", source,
+                                 lines + buf.count(b"\n") + chunk.count(b"\n", 0, nul) + 1)
         buf = buf + chunk if buf else chunk
         cut = buf.rfind(b"\n") + 1
+        if cut and source is not None:
+            lines += buf.count(b"\n", 0, cut)
         if cut:
             if cut == len(buf):
                 yield buf, continued
@@ -130,6 +141,9 @@ def read_pieces(raw, size=None):
                 buf = buf[blank + 1:]
                 continued = True
             elif len(buf) > max(2 * size, 1 << 20):     # one absurd token: the parser says so
+                if source is not None:
+                    raise InputError("%d bytes with no blank or line end: not DIMACS or "
+                                     "solver output" % len(buf), source, lines + 1)
                 yield buf, continued
                 buf = b""
                 continued = True
@@ -203,7 +217,8 @@ class DimacsReader:
         self._partial = None        # the start of another line cut between pieces
         self._done = False          # '%' seen
         self._any = False           # anything but blanks seen
-        self._pieces = read_pieces(binary_stream(stream))
+        self._comment_bytes = 0     # the comments kept before the header
+        self._pieces = read_pieces(binary_stream(stream), source=source)
         self._blocks = self._scan()
         self._first = next(self._blocks)    # reads up to the header
 
@@ -248,10 +263,6 @@ class DimacsReader:
 
     def _piece(self, piece, continued):
         """The clause blocks of one piece, as a list."""
-        nul = piece.find(b"\0")
-        if nul >= 0:
-            raise self.error("a NUL byte: binary data, not DIMACS",
-                             self._lineno + piece.count(b"\n", 0, nul))
         blocks = []
         pos = 0
         size = len(piece)
@@ -262,7 +273,8 @@ class DimacsReader:
                 tried_fast = True
                 block = self._fast(piece[pos:] if pos else piece)
                 if block is not None:
-                    blocks.append(block)
+                    if block:
+                        blocks.append(block)
                     return blocks
             end = piece.find(b"\n", pos)
             complete = end >= 0
@@ -289,6 +301,9 @@ class DimacsReader:
             data = _COMMENT_LINE.sub(b"", data)
         if data.translate(None, _CLAUSE_BYTES):
             return None
+        if not data.strip():                # blank lines and comments only
+            self._lineno += lines
+            return []
         # Any layout: clauses over several lines, several on a line, blank lines...
         flat = data.translate(_BLANKS_TO_SPACE)
         if b"  " in flat or flat[:1] == b" ":
@@ -342,6 +357,10 @@ class DimacsReader:
                     text = stripped[1:].rstrip()
                     if text[:1] in (b" ", b"\t"):
                         text = text[1:]
+                    self._comment_bytes += len(text) + 1
+                    if self._comment_bytes > MAX_LINE:
+                        raise self.error("more than %d bytes of comments before the "
+                                         "'p cnf' header" % MAX_LINE)
                     self.comments.append(text.decode("utf-8", "replace"))
                 return None
             if head == b"p":
