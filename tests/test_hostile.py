@@ -272,6 +272,8 @@ CASES = [
 
     # -- sudoku-solve ---------------------------------------------------------------
     ("solve-dev-zero", "sudoku-solve", ["/dev/zero"], {}, None, None, 3, "/dev/zero:1:"),
+    ("solve-progress-dev-zero", "sudoku-solve", ["--progress", "/dev/zero"], {}, None, None, 3,
+     "/dev/zero:1:"),
     ("solve-count-0", "sudoku-solve", ["--count", "0", "p.txt"], {"p.txt": PUZZLE}, None, None, 2,
      "--count"),
     ("solve-count-negative", "sudoku-solve", ["--count", "-1", "p.txt"], {"p.txt": PUZZLE}, None,

@@ -216,9 +216,16 @@ def guard_standard_streams():
     ``sys.stdout`` then fail on use with EBADF, and ``sys.stderr`` writes nowhere.
     """
     for fd, attribute in enumerate(("stdin", "stdout", "stderr")):
+        stream = getattr(sys, attribute)
+        if stream is not None:
+            try:
+                if stream.fileno() != fd:
+                    continue
+            except (OSError, ValueError, AttributeError):
+                continue            # an in-memory stream (a test runner's): leave it
         try:
             os.fstat(fd)
-            if getattr(sys, attribute) is not None:
+            if stream is not None:
                 continue
         except OSError:
             try:
@@ -231,10 +238,10 @@ def guard_standard_streams():
         if fd == 2:
             sys.stderr = open(os.devnull, "w")
         else:
-            stream = io.TextIOWrapper(io.BufferedReader(_ClosedStream()) if fd == 0
-                                      else io.BufferedWriter(_ClosedStream()),
-                                      encoding="utf-8")
-            setattr(sys, attribute, stream)
+            stand_in = io.TextIOWrapper(io.BufferedReader(_ClosedStream()) if fd == 0
+                                        else io.BufferedWriter(_ClosedStream()),
+                                        encoding="utf-8")
+            setattr(sys, attribute, stand_in)
 
 
 def _stdin_binary():

@@ -134,7 +134,9 @@ def _duration(seconds):
 
 def _count_lines(path):
     """Lines in a plain file (an upper bound on its one-line puzzles), or None."""
-    if path in common.STDIO or str(path).endswith((".gz", ".xz", ".bz2")):
+    import os.path
+    if path in common.STDIO or str(path).endswith((".gz", ".xz", ".bz2")) or \
+            not os.path.isfile(path):       # /dev/zero would be counted for ever
         return None
     try:
         with open(path, "rb") as raw:
