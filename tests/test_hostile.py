@@ -268,6 +268,12 @@ CASES = [
      None, 3, "/dev/zero:1:"),
     ("c2s-puzzle-dev-zero", "cnf2sudoku", ["--puzzle", "/dev/zero", "m.out"], {"m.out": MODEL},
      None, None, 3, "/dev/zero:1:"),
+    ("c2s-literal-2**31", "cnf2sudoku", ["m.out"], {"m.out": b"s SATISFIABLE\nv 2147483648 0\n"},
+     None, None, 3, "m.out:2:"),
+    ("c2s-literal-2**63-1", "cnf2sudoku", ["m.out"],
+     {"m.out": b"s SATISFIABLE\nv -9223372036854775807 0\n"}, None, None, 3, "m.out:2:"),
+    ("c2s-literal-2**31-1", "cnf2sudoku", ["--size", "9", "m.out"],
+     {"m.out": b"s SATISFIABLE\nv 2147483647 0\n"}, None, None, 6, "r1c1"),
     ("c2s-stdin-closed", "cnf2sudoku", [], {}, None, "<&-", 8, "standard input"),
 
     # -- sudoku-solve ---------------------------------------------------------------
