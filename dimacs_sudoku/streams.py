@@ -102,15 +102,15 @@ class TextInput(io.TextIOWrapper):
         super().__init__(buffer, encoding="utf-8-sig", errors="replace", newline=None)
         self.source = source
         self.line_number = 0
+        self._pending = None        # the lines being read, held between calls
 
     def __iter__(self):
-        return self._lines()
+        return self
 
     def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
+        if self._pending is None:
+            self._pending = self._lines()
+        return next(self._pending)
 
     def _lines(self):
         """The lines, split from blocks read in C: a Python readline per line would
@@ -149,8 +149,9 @@ class TextInput(io.TextIOWrapper):
                          "output" % MAX_LINE, self.source, number)
 
     def readline(self, size=-1):
-        limit = MAX_LINE + 1 if size is None or size < 0 else min(size, MAX_LINE + 1)
-        line = super().readline(limit)
+        if size is None or size < 0:
+            return next(self, "")
+        line = super().readline(min(size, MAX_LINE + 1))
         if line:
             self.line_number += 1
             if len(line) > MAX_LINE and line[-1] != "\n":

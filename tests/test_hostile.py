@@ -442,3 +442,29 @@ def test_signal_while_an_external_solver_runs(sandbox):
     interrupted_write(sandbox, "cnfsolve", ["--solver", solver, "f.cnf", "-o", "a.txt"],
                       signal.SIGTERM, files={"f.cnf": CNF},
                       extra=lambda: any(sandbox.tmp.iterdir()))
+
+
+# -- the bounded text reader, in process -------------------------------------------------
+
+def test_text_input_reads_like_a_text_file_and_resumes_where_it_stopped():
+    import io
+    from dimacs_sudoku.streams import TextInput
+    for data in [b"", b"a", b"a\n", b"\xef\xbb\xbfa\r\nb\rc", b"\n\n", b"x" * 70000 + b"\ny"]:
+        expected = list(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", newline=None))
+        assert list(TextInput(io.BytesIO(data))) == expected
+    lines = TextInput(io.BytesIO(b"a\nb\nc\nd\n"))
+    assert next(lines) == "a\n"
+    for line in lines:
+        break
+    assert (line, lines.readline(), list(lines)) == ("b\n", "c\n", ["d\n"])
+
+
+@pytest.mark.parametrize("data, line", [(b"ab\n\ncd\x00\n", 3), (b"x" * (3 << 20), 1),
+                                        (b"a\n" + b"x" * (3 << 20) + b"\n", 2)])
+def test_text_input_names_the_line_of_binary_or_endless_data(data, line):
+    import io
+    from dimacs_sudoku.errors import InputError
+    from dimacs_sudoku.streams import TextInput
+    with pytest.raises(InputError) as caught:
+        list(TextInput(io.BytesIO(data), "f.txt"))
+    assert (caught.value.source, caught.value.line) == ("f.txt", line)
