@@ -21,6 +21,7 @@ EXIT_IO = 8               # a file that cannot be opened or written
 EXIT_SEVERAL = 9          # batch work: some puzzles failed (see the per-line output)
 EXIT_HANGUP = 129         # 128 + SIGHUP: the terminal went away
 EXIT_INTERRUPTED = 130    # 128 + SIGINT: Ctrl-C
+EXIT_BROKEN_PIPE = 141    # 128 + SIGPIPE: stdout's reader went away (| head)
 EXIT_TERMINATED = 143     # 128 + SIGTERM: kill, timeout
 
 EXIT_CODES = {
@@ -36,6 +37,7 @@ EXIT_CODES = {
     EXIT_SEVERAL: "batch: at least one puzzle failed (its output line says why)",
     EXIT_HANGUP: "hung up (SIGHUP)",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C, SIGINT)",
+    EXIT_BROKEN_PIPE: "standard output's reader went away (SIGPIPE, as in | head)",
     EXIT_TERMINATED: "terminated (SIGTERM)",
 }
 

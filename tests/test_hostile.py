@@ -468,3 +468,16 @@ def test_text_input_names_the_line_of_binary_or_endless_data(data, line):
     with pytest.raises(InputError) as caught:
         list(TextInput(io.BytesIO(data), "f.txt"))
     assert (caught.value.source, caught.value.line) == ("f.txt", line)
+
+
+def test_the_readme_exit_code_table_is_the_one_in_errors():
+    import re
+    from dimacs_sudoku.errors import EXIT_CODES
+    from support import ROOT
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("### Exit codes"):]
+    section = section[:section.index("\n#")]
+    codes = {int(code) for code in re.findall(r"^\| (\d+) \|", section, re.MULTILINE)}
+    assert codes == set(EXIT_CODES)
+    assert {128 + signal.SIGHUP, 128 + signal.SIGINT, 128 + signal.SIGPIPE,
+            128 + signal.SIGTERM} <= codes

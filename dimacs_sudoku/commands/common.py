@@ -66,11 +66,20 @@ def run(prog, function, *args, **kwargs):
         return 0
     except OSError as error:
         # Full disk, a closed or failing stream: an I/O error, never a bug.
-        report(prog, describe_os_error(error))
+        report(prog, _describe_unnamed(error))
         return EXIT_IO
     except MemoryError:
         report(prog, "out of memory")
         return EXIT_FAILURE
+
+
+def _describe_unnamed(error):
+    """An OSError that reached the top: one naming no file and saying the disk is
+    full or the stream closed comes from standard output (every file is written
+    through AtomicOutput, which names it)."""
+    if error.errno in WRITE_ERRORS and error.filename is None:
+        return describe_os_error(error, "write", "standard output")
+    return describe_os_error(error)
 
 
 def restore_sigpipe():
@@ -248,9 +257,7 @@ def _main(app, prog):
             silence_stdout()
             return 0
         if isinstance(error, OSError):      # --help on a full disk, and the like
-            writing = error.errno in WRITE_ERRORS and error.filename is None
-            report(prog, describe_os_error(error, "write" if writing else None,
-                                           "standard output" if writing else None))
+            report(prog, _describe_unnamed(error))
             return EXIT_IO
         if os.environ.get("DIMACS_SUDOKU_DEBUG"):
             raise
