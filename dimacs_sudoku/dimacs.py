@@ -18,6 +18,13 @@ p cnf 3 2
 1 -2 0
 2 3 0
 
+Bounds, checked before memory is spent: a variable number above
+:data:`MAX_VARIABLE` (2**31 - 1, the C ``int`` every solver uses), a clause count above
+:data:`MAX_CLAUSES`, a comment or header line longer than :data:`MAX_LINE` bytes, more
+than that of comments before the header and a NUL byte (binary data) are errors naming
+the line. Clause lines may be of any length:
+they are read in pieces.
+
 Speed: the input is read in blocks of 4 MB, each parsed in C as one JSON array of
 arrays (about 3 s for ten million literals); a block holding the header, a ``%``
 line, a clause that goes on into the next block or an error is read line by line,
@@ -31,9 +38,12 @@ import re
 from collections import namedtuple
 from itertools import chain
 
-from .errors import DimacsError
+from .errors import DimacsError, InputError
 
 CHUNK_SIZE = 1 << 22         # bytes read at a time
+MAX_VARIABLE = (1 << 31) - 1    # the largest variable number: a C int in every solver
+MAX_CLAUSES = (1 << 63) - 1     # the largest clause count a header may declare
+MAX_LINE = 1 << 24           # the longest comment or header line, in bytes
 _FAST_MIN = 1 << 16          # below this, a block is read line by line anyway
 _BOM = b"\xef\xbb\xbf"
 _CLAUSE_BYTES = b"0123456789- \t\r\n"
@@ -83,17 +93,20 @@ class _EncodedReader:
         return self._text.read(size).encode("utf-8")
 
 
-def read_pieces(raw, size=None):
+def read_pieces(raw, size=None, source=None):
     """Yield ``(data, continued)``: the stream in pieces of whole lines.
 
     A line longer than ``size`` is cut at a blank (the blank is dropped) and the
     pieces after the first have ``continued`` true, so no token is ever cut. A BOM
-    at the start is dropped.
+    at the start is dropped. With a ``source`` (the name of the input), a NUL byte
+    (binary data) and a run of more than twice ``size`` bytes with no blank are an
+    :class:`InputError` naming it and the line, found as they are read.
     """
     size = size or CHUNK_SIZE
     buf = b""
     continued = False
     first = True
+    lines = 0               # line ends in the pieces yielded so far (with a source)
     while True:
         chunk = raw.read(max(size, 3) if first else size)
         if first:
@@ -104,8 +117,15 @@ def read_pieces(raw, size=None):
             if buf:
                 yield buf, continued
             return
+        if source is not None:
+            nul = chunk.find(b"\0")
+            if nul >= 0:
+                raise InputError("a NUL byte: binary data, not text", source,
+                                 lines + buf.count(b"\n") + chunk.count(b"\n", 0, nul) + 1)
         buf = buf + chunk if buf else chunk
         cut = buf.rfind(b"\n") + 1
+        if cut and source is not None:
+            lines += buf.count(b"\n", 0, cut)
         if cut:
             if cut == len(buf):
                 yield buf, continued
@@ -120,7 +140,10 @@ def read_pieces(raw, size=None):
                 yield buf[:blank], continued
                 buf = buf[blank + 1:]
                 continued = True
-            elif len(buf) > 16 * size:      # one absurd token: let the parser say so
+            elif len(buf) > max(2 * size, 1 << 20):     # one absurd token: the parser says so
+                if source is not None:
+                    raise InputError("%d bytes with no blank or line end: not DIMACS or "
+                                     "solver output" % len(buf), source, lines + 1)
                 yield buf, continued
                 buf = b""
                 continued = True
@@ -168,10 +191,20 @@ class DimacsReader:
     >>> r = DimacsReader(io.BytesIO(b"p cnf 2 2\\n1 2 0\\n-1 0\\n"))
     >>> r.num_vars, list(r)
     (2, [[1, 2], [-1]])
+
+    ``max_vars`` refuses a header declaring more variables (for a solver with a
+    smaller limit, named by ``reader``):
+
+    >>> DimacsReader(io.BytesIO(b"p cnf 100 0\\n"), "f.cnf", 99, "the bundled solver")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.DimacsError: f.cnf:1: the header declares 100 variables; the bundled solver takes at most 99
     """
 
-    def __init__(self, stream, source="<stdin>"):
+    def __init__(self, stream, source="<stdin>", max_vars=None, reader=None):
         self.source = source
+        self.max_vars = MAX_VARIABLE if max_vars is None else max_vars
+        self.reader = reader or "the reader"
         self.num_vars = None
         self.num_clauses = None
         self.comments = []
@@ -184,7 +217,8 @@ class DimacsReader:
         self._partial = None        # the start of another line cut between pieces
         self._done = False          # '%' seen
         self._any = False           # anything but blanks seen
-        self._pieces = read_pieces(binary_stream(stream))
+        self._comment_bytes = 0     # the comments kept before the header
+        self._pieces = read_pieces(binary_stream(stream), source=source)
         self._blocks = self._scan()
         self._first = next(self._blocks)    # reads up to the header
 
@@ -239,7 +273,8 @@ class DimacsReader:
                 tried_fast = True
                 block = self._fast(piece[pos:] if pos else piece)
                 if block is not None:
-                    blocks.append(block)
+                    if block:
+                        blocks.append(block)
                     return blocks
             end = piece.find(b"\n", pos)
             complete = end >= 0
@@ -266,6 +301,9 @@ class DimacsReader:
             data = _COMMENT_LINE.sub(b"", data)
         if data.translate(None, _CLAUSE_BYTES):
             return None
+        if not data.strip():                # blank lines and comments only
+            self._lineno += lines
+            return []
         # Any layout: clauses over several lines, several on a line, blank lines...
         flat = data.translate(_BLANKS_TO_SPACE)
         if b"  " in flat or flat[:1] == b" ":
@@ -300,6 +338,9 @@ class DimacsReader:
         if continuation and self._partial is not None:
             line, continuation = self._partial + b" " + line, False
             self._partial = None
+            if len(line) > MAX_LINE:
+                raise self.error("a comment or header line longer than %d bytes"
+                                 % MAX_LINE)
         clause_goes_on = continuation and self._carry == "clause"
         self._carry = None
         if not clause_goes_on:
@@ -316,6 +357,10 @@ class DimacsReader:
                     text = stripped[1:].rstrip()
                     if text[:1] in (b" ", b"\t"):
                         text = text[1:]
+                    self._comment_bytes += len(text) + 1
+                    if self._comment_bytes > MAX_LINE:
+                        raise self.error("more than %d bytes of comments before the "
+                                         "'p cnf' header" % MAX_LINE)
                     self.comments.append(text.decode("utf-8", "replace"))
                 return None
             if head == b"p":
@@ -340,6 +385,15 @@ class DimacsReader:
                 shown = shown[:40] + "..."
             raise self.error("malformed header %r: expected 'p cnf VARIABLES CLAUSES'"
                              % shown)
+        if len(tokens[2]) > 19 or int(tokens[2]) > MAX_VARIABLE:
+            raise self.error("the header declares %s variables; variable numbers go up "
+                             "to %d" % (_digits(tokens[2]), MAX_VARIABLE))
+        if len(tokens[3]) > 19 or int(tokens[3]) > MAX_CLAUSES:
+            raise self.error("the header declares %s clauses; at most %d can be read"
+                             % (_digits(tokens[3]), MAX_CLAUSES))
+        if int(tokens[2]) > self.max_vars:
+            raise self.error("the header declares %d variables; %s takes at most %d"
+                             % (int(tokens[2]), self.reader, self.max_vars))
         self.num_vars = int(tokens[2])
         self.num_clauses = int(tokens[3])
         self.header_line = self._lineno
@@ -408,13 +462,13 @@ def iter_clauses(stream, source="<stdin>"):
     yield from reader
 
 
-def read_dimacs(stream, source="<stdin>"):
+def read_dimacs(stream, source="<stdin>", max_vars=None, reader=None):
     """Read a whole DIMACS CNF stream (text or binary) strictly into a :class:`Cnf`.
 
     >>> read_dimacs(io.StringIO("p cnf 1 2\\n1 0\\n-1 0\\n")).clauses
     [[1], [-1]]
     """
-    reader = DimacsReader(stream, source)
+    reader = DimacsReader(stream, source, max_vars, reader)
     clauses = []
     for block in reader.clause_blocks():
         clauses.extend(block)
@@ -447,3 +501,9 @@ def write_dimacs(clauses, num_vars, out, comments=()):
                 raise ValueError("literal %r not in 1..%d or its negation"
                                  % (literal, num_vars))
         write(" ".join(map(str, clause)) + " 0\n" if clause else "0\n")
+
+
+def _digits(token, limit=30):
+    """A header count (bytes of digits) for a message, cut when absurdly long."""
+    text = token.decode("ascii")
+    return text if len(text) <= limit else "%s... (%d digits)" % (text[:limit], len(text))

@@ -19,7 +19,10 @@ EXIT_INVALID_MODEL = 6    # a model that does not decode to a valid grid
 EXIT_SOLVER_FAILED = 7    # an external solver missing, crashed or printed nonsense
 EXIT_IO = 8               # a file that cannot be opened or written
 EXIT_SEVERAL = 9          # batch work: some puzzles failed (see the per-line output)
-EXIT_INTERRUPTED = 130    # Ctrl-C
+EXIT_HANGUP = 129         # 128 + SIGHUP: the terminal went away
+EXIT_INTERRUPTED = 130    # 128 + SIGINT: Ctrl-C
+EXIT_BROKEN_PIPE = 141    # 128 + SIGPIPE: stdout's reader went away (| head)
+EXIT_TERMINATED = 143     # 128 + SIGTERM: kill, timeout
 
 EXIT_CODES = {
     EXIT_OK: "success: a result was written",
@@ -32,7 +35,10 @@ EXIT_CODES = {
     EXIT_SOLVER_FAILED: "solver failed: not installed, crashed or unreadable output",
     EXIT_IO: "I/O error: a file could not be read or written",
     EXIT_SEVERAL: "batch: at least one puzzle failed (its output line says why)",
-    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+    EXIT_HANGUP: "hung up (SIGHUP)",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C, SIGINT)",
+    EXIT_BROKEN_PIPE: "standard output's reader went away (SIGPIPE, as in | head)",
+    EXIT_TERMINATED: "terminated (SIGTERM)",
 }
 
 

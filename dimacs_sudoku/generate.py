@@ -54,8 +54,20 @@ SYMMETRY_HELP = {
 FILL = 0.4
 
 
+# The largest grid generated: a complete 49x49 grid takes about 1.3 GB and half a
+# minute (the SAT completion holds the whole encoding), a 64x64 one over 3.6 GB.
+MAX_GENERATE_SIZE = 49
+
+
 def layout_for(size=None, box=None):
-    """The layout of a grid of ``size`` (N) with ``box`` (rows, cols) boxes."""
+    """The layout of a grid of ``size`` (N) with ``box`` (rows, cols) boxes, up to
+    :data:`MAX_GENERATE_SIZE`.
+
+    >>> layout_for(64)
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.UsageError: grids are generated up to 49x49, not 64x64 (larger ones take gigabytes)
+    """
     if size is None and box is None:
         size = 9
     if box is not None:
@@ -64,6 +76,9 @@ def layout_for(size=None, box=None):
             size = box[0] * box[1]
     if size is None or size < 1:
         raise UsageError("the grid size must be positive, not %r" % (size,))
+    if size > MAX_GENERATE_SIZE:
+        raise UsageError("grids are generated up to %dx%d, not %dx%d (larger ones take "
+                         "gigabytes)" % (MAX_GENERATE_SIZE, MAX_GENERATE_SIZE, size, size))
     return Layout(size, box or default_box(size))
 
 

@@ -194,7 +194,7 @@ class ResultScanner:
 
     def feed_stream(self, stream):
         """Read a whole stream; results are finished at its end."""
-        for piece, continued in read_pieces(binary_stream(stream)):
+        for piece, continued in read_pieces(binary_stream(stream), source=self.source):
             self.feed(piece, continued)
         self.end()
 
@@ -422,7 +422,7 @@ def iter_results(stream, source="<stdin>"):
     """
     sink = _Collector(source)
     scanner = ResultScanner(sink, source)
-    for piece, continued in read_pieces(binary_stream(stream)):
+    for piece, continued in read_pieces(binary_stream(stream), source=source):
         scanner.feed(piece, continued)
         while sink.done:
             yield sink.done.popleft()

@@ -79,7 +79,7 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     from ..decoding import CnfInfo
     from ..puzzle import read_puzzles
 
-    with common.open_text_input(path) as stream:
+    with common.open_puzzle_input(path) as stream:
         grids = read_puzzles(stream, common.source_name(path), fmt=input_format, size=size,
                              box=box_shape)
         grid = next(grids, None)
@@ -120,6 +120,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
         raise UsageError("--input-format is the format of --puzzle FILE; give it")
     if puzzle == "-" and result in common.STDIO:
         raise UsageError("the solver output and --puzzle cannot both be read from stdin")
+    common.grid_shape(size, box)
     info = None
     if puzzle:
         info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,

@@ -14,6 +14,10 @@ EXIT_SAT, EXIT_UNSAT, EXIT_NO_ANSWER = 10, 20, 0        # the SAT competition's 
 RESULT_CODES = {"SAT": EXIT_SAT, "UNSAT": EXIT_UNSAT, "UNKNOWN": EXIT_NO_ANSWER}
 BUNDLED_NAMES = ("bundled", "pycosat")                  # as in solvers.BUNDLED_NAMES
 PYSAT = "pysat:"                                        # as in solvers.PYSAT
+# The most variables a solver in this process is given: picosat takes about 150 bytes
+# a variable with the model (2.5 GB here), and 400**3 cell variables of a full 400x400
+# encoding would not be solved anyway. A larger header is refused before any is spent.
+MAX_IN_PROCESS_VARS = 1 << 24
 
 HELP = """Solve a DIMACS CNF formula; print the answer as SAT competition solvers do.
 
@@ -83,7 +87,8 @@ def solve_command(path, output, solver, timeout, quiet):
             from ..dimacs import DimacsReader
             from ..solvers import solve_pysat, write_result
             with common.open_text_input(path) as stream:
-                reader = DimacsReader(stream, common.source_name(path))
+                reader = DimacsReader(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
+                                      "python-sat's solver in this process")
                 result = solve_pysat(name[len(PYSAT):], reader, reader.num_vars, timeout)
             write_result(result, out)
             status, label = result.status, "python-sat " + name[len(PYSAT):]
@@ -91,7 +96,8 @@ def solve_command(path, output, solver, timeout, quiet):
             from ..dimacs import read_dimacs
             from ..solvers import solve_cnf, write_result
             with common.open_text_input(path) as stream:
-                cnf = read_dimacs(stream, common.source_name(path))
+                cnf = read_dimacs(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
+                                  "the bundled solver")
             result = solve_cnf(cnf, timeout=timeout)
             write_result(result, out)
             status, label = result.status, "bundled picosat"

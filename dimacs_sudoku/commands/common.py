@@ -2,7 +2,11 @@
 
 A command's ``main()`` builds a Typer app with :func:`make_app` and runs its function
 through :func:`run`, which is the one place where a :class:`SudokuError` becomes one
-line on stderr and its exit code.
+line on stderr and its exit code. :func:`main` also makes SIGINT, SIGTERM and SIGHUP
+end the program with 128 + the signal once every temporary file is gone, and gives a
+closed standard stream a stand-in. The streams themselves (input unpacked and read in
+bounded lines, output written all or nothing) are :mod:`dimacs_sudoku.streams`, whose
+names are imported here for the commands.
 """
 
 import io
@@ -10,11 +14,13 @@ import os
 import signal
 import sys
 
-from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, OutputError,
-                      SudokuError)
-
-STDIO = (None, "", "-")
-
+from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO, EXIT_USAGE,
+                      OutputError, SudokuError)
+from ..streams import (MAX_LINE, STDIO, AtomicOutput, TextInput, commit_outputs,  # noqa: F401
+                       compression_of, describe_os_error, discard_outputs, open_binary_input,
+                       open_puzzle_input, open_text_input, remove_temporary,
+                       source_name)
+from ..streams import WRITE_ERRORS, ClosedStream, remove_leftovers, silence_stdout
 
 def exit_code_table(codes=None):
     """The exit-code table for --help texts (``codes`` picks some)."""
@@ -36,7 +42,7 @@ def report(prog, error):
     try:
         sys.stderr.write("%s: %s\n" % (prog, error))
         sys.stderr.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
 
 
@@ -50,20 +56,32 @@ def run(prog, function, *args, **kwargs):
     except SudokuError as error:
         report(prog, error)
         return error.exit_code
+    except Interrupted as stop:
+        stop.report(prog)
+        return stop.code
     except KeyboardInterrupt:
         report(prog, "interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as a filter should.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except OSError:
-            pass
+        silence_stdout()
         return 0
+    except OSError as error:
+        # Full disk, a closed or failing stream: an I/O error, never a bug.
+        report(prog, _describe_unnamed(error))
+        return EXIT_IO
     except MemoryError:
         report(prog, "out of memory")
         return EXIT_FAILURE
+
+
+def _describe_unnamed(error):
+    """An OSError that reached the top: one naming no file and saying the disk is
+    full or the stream closed comes from standard output (every file is written
+    through AtomicOutput, which names it)."""
+    if error.errno in WRITE_ERRORS and error.filename is None:
+        return describe_os_error(error, "write", "standard output")
+    return describe_os_error(error)
 
 
 def restore_sigpipe():
@@ -72,146 +90,122 @@ def restore_sigpipe():
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
-def source_name(path):
-    return "<stdin>" if path in STDIO else str(path)
+# -- signals ---------------------------------------------------------------------------
+
+CAUGHT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+_received = []              # the first signal received, once one came
 
 
-def open_text_input(path):
-    """A text stream over a file or stdin: UTF-8, a BOM dropped, any line ends.
+class Interrupted(SystemExit):
+    """SIGINT, SIGTERM or SIGHUP, raised where the program is, so that every
+    ``finally`` and ``__exit__`` runs and no temporary file or folder is left.
+    ``code`` is 128 + the signal's number, as a shell reports a killed program.
 
-    Compressed files (.gz, .xz, .bz2) are read through.
-    """
-    if path in STDIO:
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace",
-                                newline=None)
-    try:
-        raw = open_binary_input(path)
-    except OSError as error:
-        raise OutputError("cannot read %s: %s" % (path, error.strerror or error)) from None
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+    Only Ctrl-C (SIGINT) is reported on stderr, as ``interrupted``: after SIGTERM or
+    SIGHUP a program ends silently, as Unix programs do.
 
-
-def open_binary_input(path):
-    """A binary stream over a file, decompressing by extension."""
-    path = str(path)
-    if path.endswith(".gz"):
-        import gzip
-        return gzip.open(path, "rb")
-    if path.endswith(".xz"):
-        import lzma
-        return lzma.open(path, "rb")
-    if path.endswith(".bz2"):
-        import bz2
-        return bz2.open(path, "rb")
-    return open(path, "rb")
-
-
-class AtomicOutput:
-    """Write to ``path`` (stdout for ``-`` or None) all or nothing.
-
-    A file is written beside its final place under a private name and renamed into
-    place only when the block ends without an error, so a failed run leaves no partial
-    file and never clobbers an existing one. ``.gz``, ``.xz`` and ``.bz2`` names are
-    compressed. Use as ``with AtomicOutput(path) as out: out.write(text)``.
+    >>> Interrupted(15).code
+    143
     """
 
-    def __init__(self, path, binary=False):
-        self.path = None if path in STDIO else str(path)
-        self.binary = binary
-        self._tmp = None
-        self._raw = None
-        self._direct = None
-        self.stream = None
+    def __init__(self, number):
+        super().__init__(128 + number)
+        self.number = number
 
-    def __enter__(self):
-        if self.path is not None and os.path.exists(self.path) and \
-                not os.path.isfile(self.path):
-            # A device or named pipe (-o /dev/null, -o >(gzip)): write straight to it;
-            # renaming over it would replace the device with a file.
-            try:
-                self._direct = open(self.path, "wb" if self.binary else "w")
-            except OSError as error:
-                raise OutputError("cannot write %s: %s"
-                                  % (self.path, error.strerror or error)) from None
-            self.stream = self._direct
-            return self.stream
-        if self.path is None:
-            self.stream = sys.stdout.buffer if self.binary else sys.stdout
-            return self.stream
-        folder = os.path.dirname(os.path.abspath(self.path))
+    def report(self, prog):
+        if self.number == signal.SIGINT:
+            report(prog, "interrupted")
+
+
+def _on_signal(number, frame):
+    if _received:           # already on the way out: let the clean-up finish
+        return
+    _received.append(number)
+    raise Interrupted(number)
+
+
+def catch_signals():
+    """Make SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` (a SystemExit);
+    return the handlers they had, for :func:`restore_signals`.
+
+    A signal the caller ignores (``nohup``, a background job) stays ignored. Called
+    by :func:`main`; the solver back ends see that these handlers are in place with
+    :func:`signals_caught`, and a forked child should call :func:`default_signals`.
+    """
+    del _received[:]
+    before = {}
+    for name in CAUGHT_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
         try:
-            import tempfile
-            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
-                                             suffix=".part", dir=folder)
-        except OSError as error:
-            raise OutputError("cannot write %s: %s" % (self.path, error.strerror or error)) \
-                from None
-        raw = os.fdopen(fd, "wb")
-        self._raw = raw
-        if self.path.endswith(".gz"):
-            import gzip
-            raw = gzip.GzipFile(filename=os.path.basename(self.path)[:-3], mode="wb",
-                                fileobj=raw, compresslevel=6, mtime=0)
-        elif self.path.endswith(".xz"):
-            import lzma
-            raw = lzma.LZMAFile(raw, "wb", preset=6)
-        elif self.path.endswith(".bz2"):
-            import bz2
-            raw = bz2.BZ2File(raw, "wb")
-        self._compressed = raw if raw is not self._raw else None
-        self.stream = raw if self.binary else io.TextIOWrapper(
-            raw, encoding="utf-8", newline="\n", write_through=False)
-        return self.stream
+            handler = signal.getsignal(number)
+            if handler != signal.SIG_IGN:
+                signal.signal(number, _on_signal)
+                before[number] = handler
+        except (OSError, ValueError):    # not the main thread
+            break
+    return before
 
-    def __exit__(self, kind, value, traceback):
-        if self._direct is not None:
-            try:
-                self._direct.close()
-            except OSError as error:
-                if kind is None:
-                    raise OutputError("cannot write %s: %s"
-                                      % (self.path, error.strerror or error)) from None
-            return False
-        if self.path is None:
-            try:
-                self.stream.flush()
-            except BrokenPipeError:
-                if kind is None:
-                    raise
-            return False
+
+def restore_signals(before):
+    """Put back the handlers :func:`catch_signals` replaced (main() run in a test)."""
+    for number, handler in before.items():
         try:
-            if kind is None:
-                try:
-                    self.stream.flush()
-                    if self._compressed is not None:
-                        self._compressed.close()
-                    self._raw.flush()
-                    os.fsync(self._raw.fileno())
-                    self._raw.close()
-                    mode = 0o666 & ~_umask()
-                    os.chmod(self._tmp, mode)
-                    os.replace(self._tmp, self.path)
-                    self._tmp = None
-                except OSError as error:
-                    raise OutputError("cannot write %s: %s"
-                                      % (self.path, error.strerror or error)) from None
-        finally:
-            if self._tmp is not None:
-                try:
-                    self._raw.close()
-                except (OSError, ValueError):
-                    pass
-                try:
-                    os.unlink(self._tmp)
-                except OSError:
-                    pass
-        return False
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
 
 
-def _umask():
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def signals_caught():
+    """True when :func:`catch_signals` handles SIGTERM in this process."""
+    return signal.getsignal(signal.SIGTERM) is _on_signal
+
+
+def default_signals():
+    """Give the caught signals back their default action (in a forked child)."""
+    for name in CAUGHT_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is _on_signal:
+            signal.signal(number, signal.SIG_DFL)
+
+
+# -- standard streams ------------------------------------------------------------------
+
+def guard_standard_streams():
+    """Give a closed stdin, stdout or stderr a stand-in.
+
+    Its file descriptor is held by /dev/null, so that no file opened later takes the
+    number (a solver started later would write into it); ``sys.stdin`` and
+    ``sys.stdout`` then fail on use with EBADF, and ``sys.stderr`` writes nowhere.
+    """
+    for fd, attribute in enumerate(("stdin", "stdout", "stderr")):
+        stream = getattr(sys, attribute)
+        if stream is not None:
+            try:
+                if stream.fileno() != fd:
+                    continue
+            except (OSError, ValueError, AttributeError):
+                continue            # an in-memory stream (a test runner's): leave it
+        try:
+            os.fstat(fd)
+            if stream is not None:
+                continue
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            except OSError:
+                pass
+        if fd == 2:
+            sys.stderr = open(os.devnull, "w")
+        else:
+            stand_in = io.TextIOWrapper(io.BufferedReader(ClosedStream()) if fd == 0
+                                        else io.BufferedWriter(ClosedStream()),
+                                        encoding="utf-8")
+            setattr(sys, attribute, stand_in)
 
 
 def main(app, prog):
@@ -219,11 +213,32 @@ def main(app, prog):
 
     Usage errors become one ``prog: message (see --help)`` line and exit code 2; an
     unexpected exception (a bug) one ``internal error`` line and exit code 1, with the
-    traceback only when DIMACS_SUDOKU_DEBUG is set.
+    traceback only when DIMACS_SUDOKU_DEBUG is set. SIGINT, SIGTERM and SIGHUP end
+    the program with 128 + the signal's number, once every temporary file is gone; a
+    closed standard stream is an I/O error (8) when it is used.
     """
     restore_sigpipe()
+    guard_standard_streams()
+    before = catch_signals()
+    try:
+        try:
+            code = _main(app, prog)
+        except Interrupted as stop:     # between run() and here
+            stop.report(prog)
+            code = stop.code
+        finally:
+            remove_leftovers()
+        return _flushed(prog, code)
+    finally:
+        restore_signals(before)
+
+
+def _main(app, prog):
     try:
         code = app(standalone_mode=False, prog_name=prog)
+    except Interrupted as stop:
+        stop.report(prog)
+        return stop.code
     except SystemExit as stop:
         return stop.code
     except Exception as error:
@@ -240,6 +255,12 @@ def main(app, prog):
         if "ClickException" in kinds:
             report(prog, error.format_message())
             return EXIT_USAGE
+        if isinstance(error, BrokenPipeError):
+            silence_stdout()
+            return 0
+        if isinstance(error, OSError):      # --help on a full disk, and the like
+            report(prog, _describe_unnamed(error))
+            return EXIT_IO
         if os.environ.get("DIMACS_SUDOKU_DEBUG"):
             raise
         report(prog, "internal error: %s: %s (set DIMACS_SUDOKU_DEBUG=1 for details)"
@@ -248,7 +269,29 @@ def main(app, prog):
     except KeyboardInterrupt:
         report(prog, "interrupted")
         return EXIT_INTERRUPTED
-    return code or 0
+    return code
+
+
+def _flushed(prog, code):
+    """``code`` as an int from the table, once standard output is flushed: a failure
+    there is an I/O error now rather than a traceback and exit 120 at exit."""
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        report(prog, code)
+        code = EXIT_FAILURE
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    except (OSError, ValueError) as error:
+        silence_stdout()
+        if code == 0:
+            report(prog, describe_os_error(error, "write", "standard output")
+                   if isinstance(error, OSError) else "cannot write standard output")
+            code = EXIT_IO
+    return code
 
 
 # Options that several commands share, declared once so they read the same everywhere.
@@ -380,6 +423,33 @@ def _isatty(stream):
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def grid_shape(size, box):
+    """``--size`` and ``--box`` checked before anything is read or built:
+    ``(size, (rows, cols) or None)``, the size taken from the box when not given.
+    Nonsense (0, negative, above 400x400, a box that does not fit) is a UsageError.
+
+    >>> grid_shape(None, "2x3")
+    (6, (2, 3))
+    >>> grid_shape(None, "30x30")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.UsageError: --box 30x30 makes a 900x900 grid, above the largest supported, 400x400
+    """
+    from ..grid import MAX_SIZE, check_size, parse_box
+    from ..errors import UsageError
+    if size is not None:
+        check_size(size, "--size")
+    if not box:
+        return size, None
+    shape = parse_box(box, size)
+    if shape[0] * shape[1] > MAX_SIZE:
+        raise UsageError("--box %s makes a %dx%d grid, above the largest supported, %dx%d"
+                         % (box, shape[0] * shape[1], shape[0] * shape[1], MAX_SIZE,
+                            MAX_SIZE))
+    return shape[0] * shape[1], shape
+
 
 
 def check_output_format(name):

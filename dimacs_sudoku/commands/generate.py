@@ -98,15 +98,14 @@ def sudoku_gen(
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
                      full, output_format, output, progress, symbols=None):
     from ..generate import SYMMETRIES, Counter, generate, layout_for
-    from ..grid import parse_box
 
     if output_format is None:
         output_format = common.default_output_format(output)
     common.check_output_format(output_format)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
-    if count < 0:
-        raise UsageError("--count takes a number of puzzles, not %d" % count)
+    if count < 1:
+        raise UsageError("--count takes a positive number of puzzles, not %d" % count)
     if output_format == "svg" and count > 1:
         raise common.one_svg("--count asks for %d" % count)
     if attempts is not None and attempts < 1:
@@ -115,7 +114,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         raise UsageError("--budget takes a number of propagations, not %d" % budget)
     if clues is not None and clues < 0:
         raise UsageError("--clues takes a number of givens, not %d" % clues)
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     layout = layout_for(size, box_shape)
     from ..formats import check_symbols, document
     symbols = check_symbols(symbols, layout.size)

@@ -80,13 +80,12 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                   progress=None):
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
-    from ..grid import parse_box
     from ..puzzle import read_puzzles_lenient
 
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     paths = common.check_inputs(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()
@@ -100,7 +99,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     with common.AtomicOutput(output) as out:
         write = progress_bar.writer(bar)
         for path in paths:
-            with common.open_text_input(path) as stream:
+            with common.open_puzzle_input(path) as stream:
                 for item in read_puzzles_lenient(bar.lines(stream) if bar else stream,
                                                  common.source_name(path),
                                                  fmt=input_format, size=size,

@@ -112,7 +112,6 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                   input_format, summary, progress, engine="auto", symbols=None):
     from ..batch import ENGINES, resolve_engine, solve_cells
     from ..formats import check_symbols, document, read_puzzles_lenient
-    from ..grid import parse_box
 
     if unique:
         if count not in (None, 2):
@@ -141,7 +140,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             if shutil.which(program) is None:      # fail now, not once per puzzle
                 raise SolverError("solver %r not found (%s is not on PATH)"
                                   % (solver, program))
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     paths = common.check_inputs(puzzles)
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
@@ -158,7 +157,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         out.write(head)
         for path in paths:
             source = common.source_name(path)
-            with common.open_text_input(path) as stream:
+            with common.open_puzzle_input(path) as stream:
                 items = read_puzzles_lenient(bar.lines(stream) if bar else stream, source,
                                              fmt=input_format, size=size, box=box_shape)
                 for item in items:

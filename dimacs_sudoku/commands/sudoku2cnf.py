@@ -90,7 +90,6 @@ def sudoku2cnf(
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None):
     from ..encodings import ENCODINGS, encode
-    from ..grid import parse_box
     from ..puzzle import read_puzzles
 
     if comments not in ("none", "header", "full"):
@@ -102,7 +101,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         raise UsageError("--output-dir writes every puzzle; it does not go with -o or --index")
     if index is not None and index < 1:
         raise UsageError("--index counts from 1, not %d" % index)
-    box_shape = parse_box(box, size) if box else None
+    size, box_shape = common.grid_shape(size, box)
     if box_shape and size is None:
         size = box_shape[0] * box_shape[1]
     source = common.source_name(puzzle)
@@ -136,7 +135,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
             formula.comments = []
         return formula
 
-    with common.open_text_input(puzzle) as stream:
+    with common.open_puzzle_input(puzzle) as stream:
         puzzles = read_puzzles(stream, source, fmt=input_format, size=size, box=box_shape)
         if output_dir:
             return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full")
@@ -167,21 +166,35 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
 
 def write_each(puzzles, cnf_of, folder, puzzle, labels):
     """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1 and zero-padded (see
-    :func:`number_width`) so that the names sort in input order."""
+    :func:`number_width`) so that the names sort in input order. Every file is written
+    first and renamed into place only when all are: a run that fails replaces no file,
+    and leaves no folder it made."""
     stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
+    made = not os.path.isdir(folder)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise common.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+    written = []
     count = 0
     width = number_width(puzzle)
-    for count, grid in enumerate(puzzles, 1):
-        formula = cnf_of(grid)
-        name = "%s-%0*d.cnf" % (stem, width, count)
-        with common.AtomicOutput(os.path.join(folder, name)) as out:
-            formula.write(out, labels=labels)
-    if count == 0:
-        raise PuzzleError("no puzzle found", common.source_name(puzzle))
+    try:
+        for count, grid in enumerate(puzzles, 1):
+            formula = cnf_of(grid)
+            path = os.path.join(folder, "%s-%0*d.cnf" % (stem, width, count))
+            with common.AtomicOutput(path, deferred=written) as out:
+                formula.write(out, labels=labels)
+        if count == 0:
+            raise PuzzleError("no puzzle found", common.source_name(puzzle))
+        common.commit_outputs(written)
+    except BaseException:
+        common.discard_outputs(written)
+        if made:
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+        raise
     if sys.stderr.isatty():
         sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
     return 0

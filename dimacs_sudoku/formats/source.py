@@ -14,11 +14,11 @@ from functools import partial
 
 from ..errors import PuzzleError, UsageError
 from ..grid import MAX_SIZE, Grid, Layout, parse_box
+from ..streams import MAX_LINE as _STREAM_MAX_LINE
 
-# Longest input line read, in characters: the line form of a 400x400 grid holds
-# 160,000 numbers of up to 3 digits and their spaces; 8 characters a cell leaves
-# room for padding and trailing fields.
-MAX_LINE = 8 * MAX_SIZE * MAX_SIZE
+# Longest input line read, in characters, the same for every text input: the line
+# form of a 400x400 grid holds 160,000 numbers of up to 3 digits and their spaces.
+MAX_LINE = _STREAM_MAX_LINE
 
 
 def too_long(source, lineno):

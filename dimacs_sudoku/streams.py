@@ -1,0 +1,496 @@
+"""Streams for the commands and the library: input opened whole or compressed, read
+in bounded lines; output written all or nothing.
+
+:func:`open_text_input` reads a file or stdin: gzip, xz and bzip2 data is unpacked
+(known by its first bytes, whatever the name) a piece at a time, and lines are
+checked as they are read (:data:`MAX_LINE`, no NUL), before memory is spent.
+:class:`AtomicOutput` writes a file under a private name and renames it into place
+only when it is whole. Errors are the project's: :class:`InputError` for damaged
+data, :class:`OutputError` for a file that cannot be read or written.
+"""
+
+import errno
+import io
+import os
+import sys
+
+from .errors import InputError, OutputError
+
+STDIO = (None, "", "-")
+
+# The longest line of text input (characters): a 400x400 puzzle on one line in the
+# numbers form is 640,000; the longest row of the public sets is 1,600.
+MAX_LINE = 1 << 20
+
+
+def describe_os_error(error, action=None, name=None):
+    """One line for an OSError: ``cannot write p.cnf: No space left on device``."""
+    name = name or error.filename
+    reason = error.strerror or str(error) or type(error).__name__
+    if action and name:
+        return "cannot %s %s: %s" % (action, name, reason)
+    if name:
+        return "%s: %s" % (name, reason)
+    return "I/O error: %s" % reason
+
+
+def silence_stdout():
+    """Point file descriptor 1 at /dev/null, so that the final flush at exit cannot
+    fail again (Python would then print a traceback and exit 120)."""
+    raw = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
+    if isinstance(raw, ClosedStream):
+        raw.swallow = True
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+class ClosedStream(io.RawIOBase):
+    """Stands in for a standard stream the caller closed (``<&-``, ``>&-``): every
+    read or write is an OSError (EBADF), reported as an I/O error."""
+
+    swallow = False         # once the failure is reported: take writes silently
+
+    def readable(self):
+        return True
+
+    def writable(self):
+        return True
+
+    def readinto(self, buffer):
+        raise OSError(errno.EBADF, "Bad file descriptor (it is closed)")
+
+    def write(self, data):
+        if self.swallow:
+            return len(data)
+        raise OSError(errno.EBADF, "Bad file descriptor (it is closed)")
+
+
+def _stdin_binary():
+    buffer = sys.stdin.buffer
+    raw = getattr(buffer, "raw", None)
+    if isinstance(raw, ClosedStream):
+        raise OutputError("cannot read standard input: Bad file descriptor (it is closed)")
+    return buffer
+
+
+def source_name(path):
+    return "<stdin>" if path in STDIO else str(path)
+
+
+# -- input: text lines of bounded length, compressed data by its first bytes -----------
+
+class TextInput(io.TextIOWrapper):
+    """Text over a binary stream: UTF-8, a BOM dropped, any line ends, and lines of at
+    most :data:`MAX_LINE` characters with no NUL, each checked as it is read, before
+    memory is spent (``/dev/zero`` is one endless line of NULs). A reader that makes a
+    NUL the error of its own line only (the puzzle readers, so that one damaged line
+    of a batch costs no other) sets ``nul_ok``.
+
+    >>> lines = TextInput(io.BytesIO(b"\\xef\\xbb\\xbf1..4\\r\\n4...\\n"), "p.txt")
+    >>> list(lines)
+    ['1..4\\n', '4...\\n']
+    >>> next(TextInput(io.BytesIO(b"1.\\x004\\n"), "p.txt"))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.InputError: p.txt:1: a NUL byte: binary data, not text
+    """
+
+    def __init__(self, buffer, source="<stdin>"):
+        super().__init__(buffer, encoding="utf-8-sig", errors="replace", newline=None)
+        self.source = source
+        self.line_number = 0
+        self.nul_ok = False
+        self._pending = None        # the lines being read, held between calls
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._pending is None:
+            self._pending = self._lines()
+        return next(self._pending)
+
+    def _lines(self):
+        """The lines, split from blocks read in C: a Python readline per line would
+        cost four times as much."""
+        carry = ""
+        read = self.read
+        while True:
+            block = read(1 << 16)
+            if not block:
+                break
+            if "\x00" in block and not self.nul_ok:
+                where = self.line_number + (carry + block[:block.index("\x00")]).count("\n")
+                raise InputError("a NUL byte: binary data, not text", self.source, where + 1)
+            lines = block.split("\n")
+            if len(lines) == 1:
+                carry += block
+                if len(carry) > MAX_LINE:
+                    self._too_long(self.line_number + 1)
+                continue
+            last = lines.pop()
+            lines[0] = carry + lines[0]
+            if len(lines[0]) > MAX_LINE or len(last) > MAX_LINE:
+                for number, line in enumerate(lines + [last], self.line_number + 1):
+                    if len(line) > MAX_LINE:
+                        self._too_long(number)
+            self.line_number += len(lines)
+            carry = last
+            for line in lines:
+                yield line + "\n"
+        if carry:
+            self.line_number += 1
+            yield carry
+
+    def _too_long(self, number):
+        raise InputError("a line longer than %d characters: not a puzzle, CNF or solver "
+                         "output" % MAX_LINE, self.source, number)
+
+    def readline(self, size=-1):
+        if size is None or size < 0:
+            return next(self, "")
+        line = super().readline(min(size, MAX_LINE + 1))
+        if line:
+            self.line_number += 1
+            if len(line) > MAX_LINE and line[-1] != "\n":
+                self._too_long(self.line_number)
+            if "\x00" in line and not self.nul_ok:
+                raise InputError("a NUL byte: binary data, not text", self.source,
+                                 self.line_number)
+        return line
+
+
+def open_text_input(path):
+    """A :class:`TextInput` over a file or stdin. Compressed data (gzip, xz, bzip2)
+    is unpacked, known by its first bytes."""
+    return TextInput(open_binary_input(path), source_name(path))
+
+
+def open_puzzle_input(path):
+    """:func:`open_text_input` for the puzzle readers, which make a NUL byte the error
+    of its own line (in a batch, one damaged line costs no other puzzle)."""
+    stream = open_text_input(path)
+    stream.nul_ok = True
+    return stream
+
+
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bzip2"))
+_EXTENSIONS = {".gz": "gzip", ".xz": "xz", ".bz2": "bzip2"}
+
+
+def compression_of(head):
+    """The compression of data starting with the bytes ``head``, or None.
+
+    >>> compression_of(b"\\x1f\\x8b\\x08\\x00"), compression_of(b"p cnf 1 1")
+    ('gzip', None)
+    """
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            if kind == "bzip2" and not head[3:4].isdigit():
+                continue
+            return kind
+    return None
+
+
+def open_binary_input(path):
+    """A binary stream over a file or stdin (``-`` or None), unpacked when it holds
+    gzip, xz or bzip2 data. The data is read in bounded pieces, so a small file that
+    unpacks to gigabytes takes no more memory than any other; a truncated or corrupt
+    one is an :class:`InputError` naming the file."""
+    source = source_name(path)
+    if path in STDIO:
+        raw = _stdin_binary()
+    else:
+        try:
+            raw = open(str(path), "rb")
+        except OSError as error:
+            raise OutputError(describe_os_error(error, "read", str(path))) from None
+    try:
+        head = raw.peek(6)[:6] if hasattr(raw, "peek") else b""
+        if 0 < len(head) < 6:       # a pipe gave a few bytes so far: read on
+            more = raw.read(6)
+            while 0 < len(more) < 6:
+                piece = raw.read(6 - len(more))
+                if not piece:
+                    break
+                more += piece
+            head = more
+            raw = io.BufferedReader(_Prefixed(more, raw))
+        kind = compression_of(head)
+        expected = _EXTENSIONS.get(os.path.splitext(str(path))[1].lower()) \
+            if path not in STDIO else None
+        if expected and kind != expected:
+            raise InputError("not %s data, though the name says so" % expected, source)
+        if kind is None:
+            return raw
+        return io.BufferedReader(_Unpacked(raw, kind, source), 1 << 16)
+    except BaseException:
+        if path not in STDIO:
+            raw.close()
+        raise
+
+
+class _Prefixed(io.RawIOBase):
+    """The bytes ``head`` already read, then the rest of ``stream``."""
+
+    def __init__(self, head, stream):
+        super().__init__()
+        self._head = head
+        self._stream = stream
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        if self._head:
+            count = min(len(buffer), len(self._head))
+            buffer[:count] = self._head[:count]
+            self._head = self._head[count:]
+            return count
+        data = self._stream.read1(len(buffer)) if hasattr(self._stream, "read1") \
+            else self._stream.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def close(self):
+        super().close()
+        self._stream.close()
+
+
+class _Unpacked(io.RawIOBase):
+    """The unpacked bytes of compressed data, read a bounded piece at a time; damaged
+    data becomes an :class:`InputError` naming the file."""
+
+    def __init__(self, packed, kind, source):
+        super().__init__()
+        if kind == "gzip":
+            import gzip
+            self._reader = gzip.GzipFile(fileobj=packed, mode="rb")
+        elif kind == "xz":
+            import lzma
+            self._reader = lzma.LZMAFile(packed, "rb")
+        else:
+            import bz2
+            self._reader = bz2.BZ2File(packed, "rb")
+        self._packed = packed
+        self.kind = kind
+        self.source = source
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        try:
+            return self._reader.readinto(buffer)
+        except EOFError:
+            raise InputError("the %s data ends early: the file is truncated or damaged"
+                             % self.kind,
+                             self.source) from None
+        except OSError as error:
+            if error.errno is not None:         # the disk, not the data
+                raise
+            raise InputError("damaged %s data: %s" % (self.kind, error), self.source) \
+                from None
+        except Exception as error:              # lzma.LZMAError, zlib.error
+            if type(error).__name__ not in ("LZMAError", "error"):
+                raise
+            raise InputError("damaged %s data: %s" % (self.kind, error), self.source) \
+                from None
+
+    def close(self):
+        try:
+            super().close()
+            self._reader.close()
+        finally:
+            self._packed.close()
+
+
+# -- output ----------------------------------------------------------------------------
+
+_TEMPORARY = set()          # output files being written (see remove_leftovers)
+
+# errno values that say the output cannot be written (as opposed to a bug)
+WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS,
+                 getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+class AtomicOutput:
+    """Write to ``path`` (stdout for ``-`` or None) all or nothing.
+
+    A file is written beside its final place under a private name and renamed into
+    place only when the block ends without an error, so a failed run leaves no partial
+    file and never clobbers an existing one. ``.gz``, ``.xz`` and ``.bz2`` names are
+    compressed. Use as ``with AtomicOutput(path) as out: out.write(text)``. A write
+    that fails (full disk, closed stdout) is an :class:`OutputError` naming the file.
+
+    With a list as ``deferred``, a file written whole is not renamed yet: its
+    ``(temporary, final)`` pair goes on the list, for :func:`commit_outputs` (every
+    file of a run into place at the end) or :func:`discard_outputs`.
+    """
+
+    def __init__(self, path, binary=False, deferred=None):
+        self.path = None if path in STDIO else str(path)
+        self.binary = binary
+        self.deferred = deferred
+        self._tmp = None
+        self._raw = None
+        self._direct = None
+        self.stream = None
+
+    @property
+    def name(self):
+        return "standard output" if self.path is None else self.path
+
+    def __enter__(self):
+        if self.path is not None and os.path.exists(self.path) and \
+                not os.path.isfile(self.path):
+            # A device or named pipe (-o /dev/null, -o >(gzip)): write straight to it;
+            # renaming over it would replace the device with a file.
+            try:
+                self._direct = open(self.path, "wb" if self.binary else "w")
+            except OSError as error:
+                raise OutputError(describe_os_error(error, "write", self.path)) from None
+            self.stream = self._direct
+            return self.stream
+        if self.path is None:
+            self.stream = sys.stdout.buffer if self.binary else sys.stdout
+            return self.stream
+        folder = os.path.dirname(os.path.abspath(self.path))
+        try:
+            import tempfile
+            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
+                                             suffix=".part", dir=folder)
+            _TEMPORARY.add(self._tmp)
+        except OSError as error:
+            raise OutputError(describe_os_error(error, "write", self.path)) from None
+        try:
+            raw = os.fdopen(fd, "wb")
+            self._raw = raw
+            if self.path.endswith(".gz"):
+                import gzip
+                raw = gzip.GzipFile(filename=os.path.basename(self.path)[:-3], mode="wb",
+                                    fileobj=raw, compresslevel=6, mtime=0)
+            elif self.path.endswith(".xz"):
+                import lzma
+                raw = lzma.LZMAFile(raw, "wb", preset=6)
+            elif self.path.endswith(".bz2"):
+                import bz2
+                raw = bz2.BZ2File(raw, "wb")
+            self._compressed = raw if raw is not self._raw else None
+            self.stream = raw if self.binary else io.TextIOWrapper(
+                raw, encoding="utf-8", newline="\n", write_through=False)
+        except BaseException:
+            self._discard()
+            raise
+        return self.stream
+
+    def __exit__(self, kind, value, traceback):
+        failed = (kind is not None and issubclass(kind, OSError)
+                  and not issubclass(kind, BrokenPipeError)
+                  and getattr(value, "errno", None) in WRITE_ERRORS
+                  and value.filename in (None, self.path))
+        try:
+            self._finish(kind)
+        except OutputError:
+            if kind is None or failed:
+                raise
+        if failed:
+            raise OutputError(describe_os_error(value, "write", self.name)) from None
+        return False
+
+    def _finish(self, kind):
+        if self._direct is not None:
+            try:
+                self._direct.close()
+            except OSError as error:
+                raise OutputError(describe_os_error(error, "write", self.path)) from None
+            return
+        if self.path is None:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                if kind is None:
+                    raise
+            except OSError as error:
+                silence_stdout()
+                raise OutputError(describe_os_error(error, "write", self.name)) from None
+            return
+        try:
+            if kind is None:
+                try:
+                    self.stream.flush()
+                    if self._compressed is not None:
+                        self._compressed.close()
+                    self._raw.flush()
+                    os.fsync(self._raw.fileno())
+                    self._raw.close()
+                    mode = 0o666 & ~_umask()
+                    os.chmod(self._tmp, mode)
+                    if self.deferred is not None:
+                        self.deferred.append((self._tmp, self.path))
+                    else:
+                        os.replace(self._tmp, self.path)
+                        _TEMPORARY.discard(self._tmp)
+                    self._tmp = None
+                except OSError as error:
+                    raise OutputError(describe_os_error(error, "write", self.path)) \
+                        from None
+        finally:
+            self._discard()
+
+    def _discard(self):
+        if self._tmp is not None:
+            if self._raw is not None:
+                try:
+                    self._raw.close()
+                except (OSError, ValueError):
+                    pass
+            remove_temporary(self._tmp)
+            self._tmp = None
+
+
+def commit_outputs(deferred):
+    """Rename every file written with ``AtomicOutput(..., deferred=...)`` into place."""
+    for temporary, path in deferred:
+        try:
+            os.replace(temporary, path)
+        except OSError as error:
+            discard_outputs(deferred)
+            raise OutputError(describe_os_error(error, "write", path)) from None
+        _TEMPORARY.discard(temporary)
+    del deferred[:]
+
+
+def discard_outputs(deferred):
+    """Remove the files of a run that failed: nothing it wrote replaces anything."""
+    for temporary, _ in deferred:
+        remove_temporary(temporary)
+    del deferred[:]
+
+
+def remove_leftovers():
+    """Remove every output file still being written (a signal came at a bad time)."""
+    for path in list(_TEMPORARY):
+        remove_temporary(path)
+
+
+def remove_temporary(path):
+    """Remove a temporary output file (no error if it is gone)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+    _TEMPORARY.discard(path)
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
