@@ -1,0 +1,314 @@
+"""The one model checker that every back end's answer passes through.
+
+Two checks, each made of C-level steps (itemgetters, ``map``, ``set`` sizes, byte
+tables) so that it costs little beside the search:
+
+* :func:`check_cells` / :class:`GridCheck`: a grid obeys the rules (every cell holds
+  a digit, no digit twice in a unit) and agrees with the givens. Every grid that a
+  command prints, whatever engine or program found it, goes through it.
+* :func:`check_clauses` / :func:`check_cnf_file`: a model satisfies every clause of
+  the CNF, like a competition's checker; the file is read again clause by clause,
+  never held, and the model is a byte table of the literals' truth.
+
+>>> from dimacs_sudoku.grid import Layout
+>>> check = GridCheck(Layout(4))
+>>> check.ok([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+True
+>>> check.ok([1] * 16)
+False
+>>> from dimacs_sudoku.model import Result
+>>> check_clauses(Result.from_literals([1, -2]), [[1, 2], [-2]], "a solver")
+>>> check_clauses(Result.from_literals([-1, -2]), [[1, 2], [-2]], "a solver")
+Traceback (most recent call last):
+...
+dimacs_sudoku.errors.SolverError: a solver gave a model that violates clause 1 (1 2 0)
+"""
+
+import re
+from collections import deque
+from itertools import chain, compress, repeat
+from operator import add, itemgetter
+
+from ..errors import DimacsError, InvalidModel, SolverError
+
+# -- grids: the rules and the givens ----------------------------------------------------
+
+
+class GridCheck:
+    """The rules of one layout, precomputed: every unit's cells in one itemgetter and,
+    per place in it, a base that makes (unit, digit) one number, so that a grid obeys
+    the rules when the set of those numbers is as large as the number of places."""
+
+    __slots__ = ("layout", "size", "_units", "_bases", "_places")
+
+    def __init__(self, layout):
+        n = layout.size
+        flat = []
+        bases = []
+        for k, (_, cells) in enumerate(layout.units):
+            flat += cells
+            bases += [k * (n + 1)] * len(cells)
+        self.layout = layout
+        self.size = n
+        self._units = itemgetter(*flat)
+        self._bases = bases
+        self._places = len(flat)
+
+    def ok(self, cells, givens=None):
+        """True when ``cells`` (a list of digits) is a complete grid obeying the rules
+        and agreeing with ``givens`` (a list of digits, 0 blank)."""
+        if min(cells) < 1 or max(cells) > self.size:
+            return False
+        if len(set(map(add, self._bases, self._units(cells)))) != self._places:
+            return False
+        return givens is None or (list(compress(cells, givens))
+                                  == list(filter(None, givens)))
+
+    def check(self, cells, givens=None, source=None, line=None, what="the model"):
+        """Raise :class:`InvalidModel` naming the first bad cell or unit unless
+        :meth:`ok`; ``givens`` is a list of digits or a Grid."""
+        given_cells = getattr(givens, "cells", givens)
+        if len(cells) == self.size * self.size and self.ok(cells, given_cells):
+            return
+        from ..grid import Grid
+        try:
+            grid = Grid(cells, layout=self.layout)
+            grid.check_solution(Grid(given_cells, layout=self.layout)
+                                if given_cells is not None else None)
+        except InvalidModel as error:
+            raise InvalidModel("%s is not a solution: %s" % (what, error.message),
+                               source, line) from None
+        except Exception as error:      # cells outside 1..N, a wrong number of cells
+            raise InvalidModel("%s is not a solution: %s"
+                               % (what, getattr(error, "message", error)),
+                               source, line) from None
+        raise InvalidModel("%s is not a solution" % what, source, line)
+
+
+_CHECKS = {}
+
+
+def grid_check(layout):
+    """The (cached) :class:`GridCheck` of a layout."""
+    key = (layout.size, layout.box, tuple(cells for _, cells in layout.units))
+    found = _CHECKS.get(key)
+    if found is None:
+        if len(_CHECKS) >= 16:
+            _CHECKS.pop(next(iter(_CHECKS)))
+        found = _CHECKS[key] = GridCheck(layout)
+    return found
+
+
+def check_cells(cells, layout, givens=None, source=None, line=None, what="the model"):
+    """Raise :class:`InvalidModel` unless ``cells`` solve the puzzle ``givens`` on
+    ``layout``; the error names ``source`` and ``line``."""
+    grid_check(layout).check(cells, givens, source, line, what)
+
+
+def check_distinct(solutions, source=None, line=None, what="the solver"):
+    """Raise :class:`InvalidModel` when a solution (list of digits) repeats: a count
+    counts distinct grids, and an engine that gives one twice has ignored the clause
+    that blocked it."""
+    if len(solutions) > 1 and len(set(map(tuple, solutions))) != len(solutions):
+        raise InvalidModel("%s gave the same solution twice (it ignored the clause "
+                           "excluding it), so no count can be trusted" % what,
+                           source, line)
+
+
+# -- CNFs: every clause ------------------------------------------------------------------
+
+_TRUE, _FALSE, _END = 1, 0, 2
+_SWAP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+_VIOLATED = re.compile(rb"(?:\A|\x02)\x00*\x02")
+_NUMERIC = b"0123456789- \t\r\n"
+
+
+def truth_table(result, num_vars=0):
+    """A byte table of the model of ``result`` over variables 1..max(num_vars,
+    result.max_var): ``table[lit]`` is 1 when literal ``lit`` (negative ones index
+    from the end, as Python does) is true, 0 when false, and ``table[0]`` is 2, the
+    end of a clause. A variable the model leaves out is false."""
+    n = max(num_vars, result.max_var)
+    truth = bytearray(n + 1)
+    deque(map(truth.__setitem__, result.positives, repeat(_TRUE)), 0)
+    falsity = truth.translate(_SWAP)
+    table = truth + falsity[:0:-1]      # table[-v] = falsity[v]
+    table[0] = _END
+    return table
+
+
+def _first_violated(marks):
+    """Index (0-based) of the first clause in ``marks`` with no true literal, or -1."""
+    found = _VIOLATED.search(marks)
+    if found is None:
+        return -1
+    return marks.count(b"\x02", 0, found.end() - 1)
+
+
+def _marks(table, values):
+    """The truth marks of ``values`` (literals and 0s), growing ``table`` when a
+    literal lies beyond it (such variables are false); returns (marks, table)."""
+    if values:
+        top = max(max(values), -min(values))
+        if top > len(table) // 2:
+            table = _widen(table, top)
+    return bytes(map(table.__getitem__, values)), table
+
+
+def _widen(table, top):
+    n = len(table) // 2
+    truth = table[:n + 1]
+    truth[0] = 0
+    truth.extend(bytes(top - n))
+    falsity = truth.translate(_SWAP)
+    wide = truth + falsity[:0:-1]
+    wide[0] = _END
+    return wide
+
+
+def _clause_text(clause):
+    text = " ".join(map(str, clause)) + " 0"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_clauses(result, clauses, label):
+    """Raise :class:`SolverError` when the model of a SAT ``result`` violates one of
+    ``clauses`` (lists of int, without their 0), naming ``label`` and the clause."""
+    if result.status != "SAT":
+        return
+    _require_model(result, label)
+    if not isinstance(clauses, list):
+        clauses = list(clauses)
+    table = truth_table(result)
+    values = list(chain.from_iterable(map(chain, clauses, repeat((0,)))))
+    marks, table = _marks(table, values)
+    index = _first_violated(marks)
+    if index >= 0:
+        raise SolverError("%s gave a model that violates clause %d (%s)"
+                          % (label, index + 1, _clause_text(clauses[index])))
+
+
+def _require_model(result, label):
+    if not result.has_model:
+        raise SolverError("%s answered SATISFIABLE but gave no model" % label)
+
+
+def check_cnf_file(result, path, label, source=None):
+    """Raise :class:`SolverError` when the model of a SAT ``result`` violates a clause
+    of the DIMACS file ``path`` (a path or an open binary file, read again from its
+    start), naming ``label`` and the clause's line of ``source`` (the CNF's name for
+    messages). The file is read in pieces; only the model's table is held."""
+    if result.status != "SAT":
+        return
+    from ..dimacs import read_pieces
+    stream = open(path, "rb") if isinstance(path, str) else path
+    try:
+        stream.seek(0)
+        num_vars = _header_vars(stream)
+        if not result.has_model and num_vars == 0:
+            return                  # p cnf 0 0: nothing to give
+        _require_model(result, label)
+        stream.seek(0)
+        table = truth_table(result, num_vars)
+        before = 0                  # clauses finished in earlier pieces
+        carry = b""                 # marks of a clause that goes on into the next piece
+        done = False
+        lineno = 1                  # the line where the piece starts
+        for piece, _ in read_pieces(stream):
+            if piece.translate(None, _NUMERIC) or b"--" in piece:
+                values, done = _slow_values(piece, source or _name(path), lineno)
+            else:
+                try:
+                    values = list(map(int, piece.split()))
+                except ValueError:
+                    values, done = _slow_values(piece, source or _name(path), lineno)
+            lineno += piece.count(b"\n")
+            marks, table = _marks(table, values)
+            if carry:
+                marks = carry + marks
+            end = marks.rfind(b"\x02") + 1
+            carry = marks[end:]
+            index = _first_violated(marks[:end])
+            if index >= 0:
+                _violation(stream, before + index, label, source or _name(path))
+            before += marks.count(b"\x02", 0, end)
+            if done:
+                break
+        if carry and _TRUE not in carry:        # a last clause without its 0
+            _violation(stream, before, label, source or _name(path))
+    finally:
+        if stream is not path:
+            stream.close()
+
+
+def _name(path):
+    return path if isinstance(path, str) else getattr(path, "name", "the CNF")
+
+
+def _header_vars(stream):
+    """The variable count of the ``p cnf`` line (0 when there is none)."""
+    for raw in stream:
+        line = raw.strip()
+        if line.startswith(b"p"):
+            words = line.split()
+            if len(words) >= 3 and words[2].isdigit():
+                return int(words[2])
+            return 0
+        if line and not line.startswith(b"c"):
+            return 0
+    return 0
+
+
+def _slow_values(piece, source=None, lineno=1):
+    """The literals of a piece with comments, a header or a ``%`` end (SATLIB);
+    ``(values, ended)``. A token that is no integer leaves the piece unread: the
+    solver read the CNF its own way, and the clause check says nothing of it."""
+    values = []
+    for number, line in enumerate(piece.split(b"\n"), lineno):
+        words = line.split()
+        if not words or words[0] in (b"c", b"p") or words[0].startswith(b"c"):
+            continue
+        if words[0] == b"%":
+            return values, True
+        try:
+            values += map(int, words)
+        except ValueError:
+            from ..dimacs import show_token
+            raise DimacsError("%s is not an integer literal"
+                              % show_token(next(w for w in words if not _integer(w))),
+                              source, number) from None
+    return values, False
+
+
+def _integer(word):
+    return (word[1:] if word[:1] == b"-" else word).isdigit()
+
+
+def _violation(stream, index, label, source):
+    """Raise the SolverError for clause ``index`` (0-based) of the file, found again
+    line by line to name its line."""
+    stream.seek(0)
+    seen = 0
+    clause = []
+    start = None
+    for number, raw in enumerate(stream, 1):
+        words = raw.split()
+        if not words or words[0].startswith((b"c", b"p")):
+            continue
+        if words[0] == b"%":
+            break
+        for word in words:
+            if start is None:
+                start = number
+            if word == b"0":
+                if seen == index:
+                    raise SolverError("%s gave a model that violates the clause on "
+                                      "line %d of %s (%s)"
+                                      % (label, start, source, _clause_text(clause)))
+                seen += 1
+                clause = []
+                start = None
+            else:
+                clause.append(int(word))
+    raise SolverError("%s gave a model that violates the clause on line %s of %s (%s)"
+                      % (label, start or "?", source, _clause_text(clause)))
