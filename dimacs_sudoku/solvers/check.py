@@ -27,7 +27,7 @@ dimacs_sudoku.errors.SolverError: a solver gave a model that violates clause 1 (
 import re
 from collections import deque
 from itertools import chain, compress, repeat
-from operator import add, itemgetter
+from operator import getitem
 
 from ..errors import DimacsError, InvalidModel, SolverError
 
@@ -35,31 +35,38 @@ from ..errors import DimacsError, InvalidModel, SolverError
 
 
 class GridCheck:
-    """The rules of one layout, precomputed: every unit's cells in one itemgetter and,
-    per place in it, a base that makes (unit, digit) one number, so that a grid obeys
-    the rules when the set of those numbers is as large as the number of places."""
+    """The rules of one layout, precomputed as one number per (cell, digit): the sum
+    of a bit for each unit of the cell, at the digit's place in that unit's block of
+    N + 1 bits. A grid obeys the rules exactly when the sum of its cells' numbers is
+    :attr:`target` (every block holding bits 1..N): the sum of P powers of two has at
+    most P one-bits, and P only when no two are equal, so no unit holds a digit twice,
+    and a blank (bit 0 of a block) or a digit out of range cannot reach the target."""
 
-    __slots__ = ("layout", "size", "_units", "_bases", "_places")
+    __slots__ = ("layout", "size", "_terms", "target")
 
     def __init__(self, layout):
         n = layout.size
-        flat = []
-        bases = []
+        terms = [[0] * (n + 1) for _ in range(n * n)]
+        target = 0
         for k, (_, cells) in enumerate(layout.units):
-            flat += cells
-            bases += [k * (n + 1)] * len(cells)
+            base = k * (n + 1)
+            for cell in cells:
+                row = terms[cell]
+                for d in range(n + 1):
+                    row[d] += 1 << (base + d)
+            target += ((1 << n) - 1) << (base + 1)
         self.layout = layout
         self.size = n
-        self._units = itemgetter(*flat)
-        self._bases = bases
-        self._places = len(flat)
+        self._terms = terms
+        self.target = target
 
     def ok(self, cells, givens=None):
-        """True when ``cells`` (a list of digits) is a complete grid obeying the rules
-        and agreeing with ``givens`` (a list of digits, 0 blank)."""
-        if min(cells) < 1 or max(cells) > self.size:
-            return False
-        if len(set(map(add, self._bases, self._units(cells)))) != self._places:
+        """True when ``cells`` (a list of N² digits, 0 blank) is a complete grid obeying
+        the rules and agreeing with ``givens`` (a list of digits, 0 blank)."""
+        try:
+            if sum(map(getitem, self._terms, cells)) != self.target:
+                return False
+        except (IndexError, TypeError):         # a digit above N, not a number
             return False
         return givens is None or (list(compress(cells, givens))
                                   == list(filter(None, givens)))

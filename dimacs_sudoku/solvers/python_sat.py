@@ -1,7 +1,7 @@
 """python-sat's solvers (``--solver pysat:NAME``), in this process.
 
 >>> names = pysat_names()
->>> names is None or names["g4"] == "glucose4"
+>>> names is None or names["g4"] == "glucose41"
 True
 """
 
