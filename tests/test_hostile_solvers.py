@@ -547,3 +547,120 @@ def test_z3_answers_a_broken_cnf_with_a_model_that_is_refused(work):
     (work / "sat.cnf").write_text("p cnf 2 2\n1 2 0\n-1 -2 0\n")
     done = run("cnfsolve", "--solver", "z3", "sat.cnf", work=work)
     assert done.returncode == 10, done.stderr
+
+
+# -- the checker itself ------------------------------------------------------------------
+
+def checked(cnf_text, literals, tmp_path):
+    """check_cnf_file on a CNF text and a model; the error message or None."""
+    from dimacs_sudoku.errors import SudokuError
+    from dimacs_sudoku.model import Result
+    from dimacs_sudoku.solvers.check import check_cnf_file
+    path = tmp_path / "f.cnf"
+    path.write_text(cnf_text)
+    try:
+        check_cnf_file(Result.from_literals(literals), str(path), "solver 'x'", "f.cnf")
+    except SudokuError as error:
+        return error.describe()
+    return None
+
+
+@pytest.mark.parametrize("cnf, model, expected", [
+    ("p cnf 3 2\n1 2 0\n-1 -3 0\n", [1, -2, -3], None),
+    ("p cnf 3 2\n1 2 0\n-1 -3 0\n", [1, -2, 3], "violates the clause on line 3 of f.cnf "
+                                                "(-1 -3 0)"),
+    ("c a\np cnf 3 2\nc b\n1\n2 0\nc c\n-1 -3 0\n", [-1, -2, 3], "line 4 of f.cnf (1 2 0)"),
+    ("p cnf 3 2\n1 2 0 -1\n-3 0\n", [1, -2, 3], "line 2 of f.cnf (-1 -3 0)"),
+    ("p cnf 2 2\n1 0\n%\n0\n-1 0\n", [1, 2], None),                  # SATLIB's end
+    ("p cnf 2 2\n1 0\n-2\n", [1, 2], "line 3 of f.cnf (-2 0)"),        # no final 0
+    ("p cnf 2 2\n1 0\n0\n", [1, 2], "line 3 of f.cnf ( 0)"),           # the empty clause
+    ("p cnf 2 1\n1 5 0\n", [-1, -2], "line 2 of f.cnf (1 5 0)"),       # 5: beyond, false
+    ("p cnf 2 1\n-5 0\n", [-1, -2], None),
+    ("p cnf 2 1\n1 x 0\n", [1], "f.cnf:2: 'x' is not an integer literal"),
+])
+def test_the_clause_check(cnf, model, expected, tmp_path):
+    found = checked(cnf, model, tmp_path)
+    assert found == expected or (expected and found and expected in found), found
+
+
+def test_the_clause_check_reads_large_files_in_pieces(tmp_path, monkeypatch):
+    from dimacs_sudoku import dimacs
+    monkeypatch.setattr(dimacs, "CHUNK_SIZE", 7)
+    clauses = "".join("%d %d 0\n" % (v, -(v + 1)) for v in range(1, 400))
+    cnf = "p cnf 400 400\n" + clauses + "-400 -1 0\n"
+    assert checked(cnf, list(range(1, 401)), tmp_path).endswith(
+        "line 401 of f.cnf (-400 -1 0)")
+    assert checked(cnf, [-1] + list(range(2, 401)), tmp_path).endswith(
+        "line 2 of f.cnf (1 -2 0)")
+    assert checked(cnf, [-v for v in range(1, 401)], tmp_path) is None
+    # A comment cut into pieces holds numbers that are no clause.
+    cnf = "p cnf 400 400\nc 1 2 3 " + "7 " * 40 + "\n" + clauses + "-400 -1 0\n"
+    assert checked(cnf, [-1] + list(range(2, 401)), tmp_path).endswith(
+        "line 3 of f.cnf (1 -2 0)")
+
+
+def test_a_grid_check_for_every_shape():
+    from dimacs_sudoku.grid import Layout
+    from dimacs_sudoku.solvers.check import GridCheck
+    from support import pattern_solution
+    import random
+    rng = random.Random(5)
+    for size, box in [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (9, (3, 3)), (16, (4, 4)),
+                      (25, (5, 5))]:
+        check = GridCheck(Layout(size, box))
+        cells = pattern_solution(size, box, rng)
+        givens = [d if rng.random() < 0.3 else 0 for d in cells]
+        assert check.ok(cells) and check.ok(cells, givens)
+        for _ in range(20):
+            wrong = list(cells)
+            k = rng.randrange(size * size)
+            wrong[k] = rng.choice([0, size + 1, size + 5, wrong[k] % size + 1])
+            assert not check.ok(wrong), (size, k, wrong[k])
+        other = list(givens)
+        k = next(i for i, d in enumerate(givens) if d)
+        other[k] = givens[k] % size + 1
+        assert not check.ok(cells, other)
+
+
+def test_a_grid_check_with_extra_units():
+    """A diagonal unit: the plain solution breaks it unless it holds."""
+    from dimacs_sudoku.grid import Layout
+    from dimacs_sudoku.solvers.check import GridCheck
+    diagonal = ("diagonal", [0, 5, 10, 15])
+    plain = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    assert GridCheck(Layout(4)).ok(plain)
+    assert not GridCheck(Layout(4, extra_units=[diagonal])).ok(plain)    # 1 4 4 1
+    good = [1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3]
+    assert GridCheck(Layout(4, extra_units=[diagonal])).ok(good)
+
+
+def test_a_contradiction_among_huge_variables():
+    import io
+    from dimacs_sudoku.errors import ModelError
+    from dimacs_sudoku.model import read_result
+    with pytest.raises(ModelError, match="holds both 1000000000 and -1000000000"):
+        read_result(io.StringIO("s SATISFIABLE\nv 7 1000000000 -1000000000 0\n"))
+
+
+def test_sudoku_gen_checks_the_solution_of_each_puzzle():
+    from dimacs_sudoku.commands.generate import format_puzzle
+    from dimacs_sudoku.errors import InvalidModel
+    from dimacs_sudoku.generate import Generated
+    from dimacs_sudoku.puzzle import parse_puzzle
+    puzzle = parse_puzzle(SMALL4)
+    good = parse_puzzle("1234431221433421")
+    made = Generated(puzzle, good, True, None, 1, 0)
+    assert format_puzzle(made, "line") == SMALL4 + "\n"
+    wrong = parse_puzzle("1234341221434321")
+    with pytest.raises(InvalidModel, match="the generated solution is not a solution"):
+        format_puzzle(Generated(puzzle, wrong, True, None, 1, 0), "line")
+
+
+def test_an_enumeration_through_cnfsolve_checks_every_model(work):
+    """picosat --all style output: each model is checked, the bad second one refused."""
+    (work / "f.cnf").write_text("p cnf 2 1\n1 2 0\n")
+    script = ("printf 's SATISFIABLE\\nv 1 -2 0\\ns SATISFIABLE\\nv -1 -2 0\\n"
+              "s SOLUTIONS 2\\n'")
+    done = run("cnfsolve", "--solver", "sh -c %s {}" % shlex.quote(script), "f.cnf",
+               work=work)
+    failed(done, 7, "cnfsolve", "violates the clause on line 2 of f.cnf (1 2 0)")

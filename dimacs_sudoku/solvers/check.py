@@ -222,7 +222,16 @@ def check_cnf_file(result, path, label, source=None):
         carry = b""                 # marks of a clause that goes on into the next piece
         done = False
         lineno = 1                  # the line where the piece starts
-        for piece, _ in read_pieces(stream):
+        in_text = False             # inside a comment or header line cut into pieces
+        for piece, continued in read_pieces(stream):
+            if continued and in_text:
+                cut = piece.find(b"\n")
+                if cut < 0:
+                    continue
+                piece = piece[cut + 1:]
+                lineno += 1
+            tail = piece[piece.rfind(b"\n") + 1:].lstrip()
+            in_text = tail[:1] in (b"c", b"p", b"%")
             if piece.translate(None, _NUMERIC) or b"--" in piece:
                 values, done = _slow_values(piece, source or _name(path), lineno)
             else:
