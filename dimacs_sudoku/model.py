@@ -11,7 +11,11 @@ Three layouts are recognised, whichever comes first deciding:
 * a bare list of literals, any number of lines, the final ``0`` optional.
 
 Only the true variables of a model are kept (``Result.positives``, an
-``array('i')``), so a model of ten million literals costs some twenty megabytes.
+``array('i')``), and the false ones while it is read, to refuse a model that holds a
+literal and its negation. A NUL byte, a variable above 2**31 - 1 or a line of more
+than a megabyte that is no model line ends the reading at once (ModelError, naming
+the line), so binary garbage costs neither time nor memory. The last model of the
+output may end without its final ``0`` (z3 -dimacs prints it so).
 
 >>> import io
 >>> r = read_result(io.StringIO("c hi\\ns SATISFIABLE\\nv 1 -2\\nv 3 0\\n"))
@@ -56,7 +60,8 @@ class Result:
     variables of the model (an ``array('i')``, in no particular order); ``max_var``
     the largest variable the model mentions; ``has_model`` whether a model was given
     at all (``s SATISFIABLE`` alone has none); ``models`` the positives of every model
-    read (several for ``picosat --all``), the first being ``positives``.
+    read (several for ``picosat --all``), the first being ``positives``; ``line`` the
+    line of the solver's output where the answer began, when read from one.
 
     >>> r = Result.from_literals([1, -2, 3])
     >>> r.status, list(r.positives), r.max_var, list(r.literals())
