@@ -28,7 +28,7 @@ import json
 import re
 from collections import deque
 from itertools import chain, compress, repeat
-from operator import getitem
+from operator import add, getitem, itemgetter
 
 from ..errors import DimacsError, InvalidModel, SolverError
 
@@ -36,36 +36,58 @@ from ..errors import DimacsError, InvalidModel, SolverError
 
 
 class GridCheck:
-    """The rules of one layout, precomputed as one number per (cell, digit): the sum
-    of a bit for each unit of the cell, at the digit's place in that unit's block of
-    N + 1 bits. A grid obeys the rules exactly when the sum of its cells' numbers is
-    :attr:`target` (every block holding bits 1..N): the sum of P powers of two has at
-    most P one-bits, and P only when no two are equal, so no unit holds a digit twice,
-    and a blank (bit 0 of a block) or a digit out of range cannot reach the target."""
+    """The rules of one layout, precomputed.
 
-    __slots__ = ("layout", "size", "_terms", "target")
+    Up to 16x16, one number per (cell, digit): the sum of a bit for each unit of the
+    cell, at the digit's place in that unit's block of N + 1 bits. A grid obeys the
+    rules exactly when the sum of its cells' numbers is the target (every block
+    holding bits 1..N): the sum of P powers of two has at most P one-bits, and P only
+    when no two are equal, so no unit holds a digit twice, and a blank (bit 0 of a
+    block) or a digit out of range cannot reach it. Larger grids, where those numbers
+    would grow with N⁴, take every unit's cells in one itemgetter and count the
+    distinct (unit, digit) numbers in a set.
+    """
+
+    __slots__ = ("layout", "size", "_terms", "_target", "_units", "_bases", "_places")
+
+    SUM_MAX = 16
 
     def __init__(self, layout):
         n = layout.size
-        terms = [[0] * (n + 1) for _ in range(n * n)]
-        target = 0
-        for k, (_, cells) in enumerate(layout.units):
-            base = k * (n + 1)
-            for cell in cells:
-                row = terms[cell]
-                for d in range(n + 1):
-                    row[d] += 1 << (base + d)
-            target += ((1 << n) - 1) << (base + 1)
         self.layout = layout
         self.size = n
-        self._terms = terms
-        self.target = target
+        self._terms = None
+        if n <= self.SUM_MAX:
+            terms = [[0] * (n + 1) for _ in range(n * n)]
+            target = 0
+            for k, (_, cells) in enumerate(layout.units):
+                base = k * (n + 1)
+                for cell in cells:
+                    row = terms[cell]
+                    for d in range(n + 1):
+                        row[d] += 1 << (base + d)
+                target += ((1 << n) - 1) << (base + 1)
+            self._terms = terms
+            self._target = target
+        else:
+            flat = []
+            bases = []
+            for k, (_, cells) in enumerate(layout.units):
+                flat += cells
+                bases += [k * (n + 1)] * len(cells)
+            self._units = itemgetter(*flat)
+            self._bases = bases
+            self._places = len(flat)
 
     def ok(self, cells, givens=None):
         """True when ``cells`` (a list of N² digits, 0 blank) is a complete grid obeying
         the rules and agreeing with ``givens`` (a list of digits, 0 blank)."""
         try:
-            if sum(map(getitem, self._terms, cells)) != self.target:
+            if self._terms is not None:
+                if sum(map(getitem, self._terms, cells)) != self._target:
+                    return False
+            elif (min(cells) < 1 or max(cells) > self.size or
+                  len(set(map(add, self._bases, self._units(cells)))) != self._places):
                 return False
         except (IndexError, TypeError):         # a digit above N, not a number
             return False
@@ -98,12 +120,19 @@ _CHECKS = {}
 
 def grid_check(layout):
     """The (cached) :class:`GridCheck` of a layout."""
+    found = getattr(layout, "_grid_check", None)        # the same layout again
+    if found is not None:
+        return found
     key = (layout.size, layout.box, tuple(cells for _, cells in layout.units))
     found = _CHECKS.get(key)
     if found is None:
         if len(_CHECKS) >= 16:
             _CHECKS.pop(next(iter(_CHECKS)))
         found = _CHECKS[key] = GridCheck(layout)
+    try:
+        layout._grid_check = found
+    except AttributeError:                  # a layout with __slots__
+        pass
     return found
 
 
