@@ -141,7 +141,7 @@ class _Collector:
     def _reset(self):
         self.status = None
         self.positives = None
-        self.negatives = None       # the false variables, to find contradictions
+        self.negatives = None       # the false literals, to find contradictions
         self.max_var = 0
         self.first_line = None
         self.model_line = None
@@ -170,7 +170,7 @@ class _Collector:
                              % (high if high > -low else low, _MAX_VAR), self.source, line)
         split = bisect.bisect_right(values, 0)
         self.positives.extend(array("i", values[split:]))
-        self.negatives.extend(array("i", map(neg, values[:split])))
+        self.negatives.extend(array("i", values[:split]))
 
     def end_model(self):
         pass
@@ -186,20 +186,23 @@ class _Collector:
 
 
 def _check_consistent(positives, negatives, max_var, source, line):
-    """Raise ModelError when a variable is both in ``positives`` and ``negatives``."""
+    """Raise ModelError when a variable is in ``positives`` and its negation in
+    ``negatives`` (negative literals)."""
     if not positives or not negatives:
         return
     if max_var <= 8 * (len(positives) + len(negatives)) + (1 << 16):
-        truth = bytearray(max_var + 1)
-        deque(map(truth.__setitem__, positives, repeat(1)), 0)
-        if 1 not in map(truth.__getitem__, negatives):
+        # Marks at -v for the true variables, so the false literals index them as
+        # they are (a model has far fewer true variables than false ones).
+        marks = bytearray(max_var + 1)
+        deque(map(marks.__setitem__, map(neg, positives), repeat(1)), 0)
+        if 1 not in map(marks.__getitem__, negatives):
             return
-        both = next(v for v in negatives if truth[v])
+        both = -next(v for v in negatives if marks[v])
     else:                           # a few literals of huge variables
-        both = set(positives).intersection(negatives)
+        both = set(map(neg, positives)).intersection(negatives)
         if not both:
             return
-        both = min(both)
+        both = -max(both)
     raise ModelError("the model holds both %d and -%d" % (both, both), source, line)
 
 
