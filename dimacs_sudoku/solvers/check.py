@@ -183,24 +183,18 @@ def _first_violated(marks):
 
 
 def _marks(table, values):
-    """The truth marks of ``values`` (literals and 0s), growing ``table`` when a
-    literal lies beyond it (such variables are false); returns (marks, table)."""
+    """The truth marks of ``values`` (literals and 0s); returns (marks, table). A
+    literal beyond the table (the CNF broke its header, and the solver let it) is of
+    a variable the model leaves out, so false, and its negation true."""
+    marks = None
     if values:
-        top = max(max(values), -min(values))
-        if top > len(table) // 2:
-            table = _widen(table, top)
-    return bytes(map(table.__getitem__, values)), table
-
-
-def _widen(table, top):
-    n = len(table) // 2
-    truth = table[:n + 1]
-    truth[0] = 0
-    truth.extend(bytes(top - n))
-    falsity = truth.translate(_SWAP)
-    wide = truth + falsity[:0:-1]
-    wide[0] = _END
-    return wide
+        n = len(table) // 2
+        if max(values) > n or min(values) < -n:
+            marks = bytes(table[v] if -n <= v <= n else (_FALSE if v > 0 else _TRUE)
+                          for v in values)
+    if marks is None:
+        marks = bytes(map(table.__getitem__, values))
+    return marks, table
 
 
 def _clause_text(clause):
