@@ -578,6 +578,8 @@ def checked(cnf_text, literals, tmp_path):
     ("p cnf 2 1\n-5 0\n", [-1, -2], None),
     ("p cnf 2 1\n1 9223372036854775807 0\n", [-1], "(1 9223372036854775807 0)"),
     ("p cnf 2 1\n-2147483648 0\n", [-1], None),                    # nothing allocated
+    ("p cnf 2147483647 1\n2147483647 0\n", [2147483647], None),     # a set, no table
+    ("p cnf 2147483647 1\n2147483647 0\n", [-5], "(2147483647 0)"),
     ("p cnf 2 1\n1 x 0\n", [1], "f.cnf:2: 'x' is not an integer literal"),
 ])
 def test_the_clause_check(cnf, model, expected, tmp_path):

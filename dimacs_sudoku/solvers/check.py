@@ -166,12 +166,37 @@ def truth_table(result, num_vars=0):
     from the end, as Python does) is true, 0 when false, and ``table[0]`` is 2, the
     end of a clause. A variable the model leaves out is false."""
     n = max(num_vars, result.max_var)
+    if n > TABLE_MAX:
+        return _SparseTable(result.positives, n)
     truth = bytearray(n + 1)
     deque(map(truth.__setitem__, result.positives, repeat(_TRUE)), 0)
     falsity = truth.translate(_SWAP)
     table = truth + falsity[:0:-1]      # table[-v] = falsity[v]
     table[0] = _END
     return table
+
+
+TABLE_MAX = 1 << 27         # variables; above, the model is looked up in a set
+
+
+class _SparseTable:
+    """The truth table of a model over very many variables (a header or a model that
+    names a variable in the billions), as a set of the true ones: slower, but its
+    memory is that of the model."""
+
+    def __init__(self, positives, n):
+        self._true = set(positives)
+        self._n = n
+
+    def __len__(self):
+        return 2 * self._n + 1
+
+    def __getitem__(self, literal):
+        if literal == 0:
+            return _END
+        if literal > 0:
+            return _TRUE if literal in self._true else _FALSE
+        return _FALSE if -literal in self._true else _TRUE
 
 
 def _first_violated(marks):
