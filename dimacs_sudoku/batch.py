@@ -60,6 +60,7 @@ from .errors import NoSolution, PuzzleError, SudokuError, UsageError
 from .grid import Grid
 from .propagate import Inconsistent, SwarEngine, is_standard, layout_key
 from .propagate import engine as propagation_engine
+from .solvers.check import check_distinct, grid_check
 
 _SECOND = itemgetter(1)
 _POSITIVE = (0).__lt__
@@ -357,12 +358,17 @@ def pysat_engine(name=None):
 
 
 def _external_models(problem, count, solver):
+    """Up to ``count`` models from an external solver, one run per model on a DIMACS
+    file of the reduced CNF with the models found so far blocked. A model that gives
+    a cell no digit or two is an InvalidModel; one the solver repeats, although the
+    CNF excluded it, is caught by the distinctness check of the caller."""
     import os
     import tempfile
-    from .errors import UnknownResult
+    from .errors import InvalidModel, UnknownResult
     from .solvers import run_solver
     num_vars = problem.num_vars
     clauses = problem.clauses()
+    open_cells = problem.filled.count(0)
     found = []
     for _ in range(count):
         fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
@@ -370,14 +376,23 @@ def _external_models(problem, count, solver):
             with os.fdopen(fd, "w") as out:
                 out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
                 out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-            result = run_solver(solver, path)
+            # The grid check of the caller is the one that counts here (the clause
+            # check would name a temporary file).
+            result = run_solver(solver, path, check=False)
         finally:
             os.unlink(path)
         if result.status == "UNSAT":
             break
         if result.status != "SAT":
             raise UnknownResult("no answer: %s gave up" % solver)
+        if not result.has_model:
+            raise InvalidModel("solver %r answered SATISFIABLE but gave no model" % solver)
         positives = sorted(set(v for v in result.positives if 0 < v <= num_vars))
+        cells = set(problem.table[v - 1] // problem.size for v in positives)
+        if len(positives) != open_cells or len(cells) != open_cells:
+            raise InvalidModel("solver %r gave a model with %d true candidates for %d "
+                               "empty cells, not one each" % (solver, len(positives),
+                                                              open_cells))
         found.append(positives)
         if not positives:
             break
@@ -397,20 +412,35 @@ def _searcher(engine, solver):
 _NO_SOLUTION = (Inconsistent, NoSolution, PuzzleError)
 
 
-def _solve(reducer, cells, count, search, grid=None, canonical=False):
-    """``(solutions, n)`` for one puzzle with a reducer and a search function."""
+def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None):
+    """``(solutions, n)`` for one puzzle with a reducer and a search function; with
+    ``check`` (a GridCheck) every solution is verified against the rules and the
+    givens, and n counts distinct ones."""
     try:
         problem = reducer.reduce(cells, grid)
     except _NO_SOLUTION:
         return [], 0
     if not problem.num_vars:
-        return [problem.filled], 1
-    solutions = list(map(problem.decode, search(problem, count)))
+        solutions = [problem.filled]
+    else:
+        solutions = list(map(problem.decode, search(problem, count)))
+    if check is not None:
+        ok = check.ok
+        for solution in solutions:
+            if not ok(solution, cells):
+                check.check(solution, cells, grid.source if grid else None,
+                            grid.line if grid else None, "the solver's model")
+        if len(solutions) > 1:
+            check_distinct(solutions, grid.source if grid else None,
+                           grid.line if grid else None)
     n = len(solutions)
     if canonical and n > 1 and search is not _pycosat_models:
         # The first solution of a puzzle with several: the bundled picosat's first
         # model of the same reduced CNF, as the pycosat engine gives it.
         first = problem.decode(_pycosat_models(problem, 1)[0])
+        if check is not None and not check.ok(first, cells):
+            check.check(first, cells, grid.source if grid else None,
+                        grid.line if grid else None, "the bundled solver's model")
         if first in solutions:
             solutions.remove(first)
         else:
@@ -429,7 +459,7 @@ def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     if count < 1:
         raise ValueError("count must be at least 1")
     return _solve(solver_for(grid.layout), grid.cells, count, _searcher(engine, solver),
-                  grid, canonical)
+                  grid, canonical, grid_check(grid.layout))
 
 
 def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
@@ -446,13 +476,14 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
     if count < 1:
         raise ValueError("count must be at least 1")
     search = _searcher(engine, solver)
-    last_layout = last = None
+    last_layout = last = check = None
     for grid in grids:
         layout = grid.layout
         if layout is not last_layout:
             last = solver_for(layout)
+            check = grid_check(layout)
             last_layout = layout
-        solutions, n = _solve(last, grid.cells, count, search, grid, canonical)
+        solutions, n = _solve(last, grid.cells, count, search, grid, canonical, check)
         yield (_make_grid(solutions[0], grid) if solutions else None), n
 
 

@@ -10,7 +10,7 @@
 """
 
 from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
-from .grid import Grid, Layout, cell_name, parse_box
+from .grid import Grid, Layout, cell_name, check_size, parse_box
 from .variables import infer_numbering, numbering as make_numbering
 
 
@@ -46,21 +46,26 @@ class CnfInfo:
             key, value = key.strip(), value.strip()
             if key == "puzzle-row":
                 rows.append(value)
-            elif key == "varmap":
-                varmap.extend(int(v) for v in value.split())
-            elif key == "fixed":
-                fixed.extend(int(v) for v in value.split())
+            elif key in ("varmap", "fixed"):
+                try:
+                    (varmap if key == "varmap" else fixed).extend(map(int, value.split()))
+                except ValueError:
+                    raise InputError("the CNF's '%s:' comment holds something that is "
+                                     "not a variable" % key, source) from None
             else:
                 info.fields.setdefault(key, value)
         fields = info.fields
         try:
             if "size" in fields:
-                info.size = int(fields["size"])
+                info.size = check_size(int(fields["size"]))
             if "box" in fields:
                 info.box = parse_box(fields["box"], info.size)
-        except (ValueError, UsageError):
+        except ValueError:
             raise InputError("the CNF's header comments name no valid size or box",
                              source) from None
+        except UsageError as error:
+            raise InputError("the CNF's header comments name no valid size or box: %s"
+                             % error.message, source) from None
         info.encoding = fields.get("encoding")
         info.numbering = fields.get("numbering", "standard")
         info.symbols = fields.get("symbols") or None
@@ -100,13 +105,14 @@ class CnfInfo:
 
 
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
-           fixed=None, check=True):
-    """The grid that the true literals ``positives`` describe, checked.
+           fixed=None, check=True, source=None, line=None):
+    """The grid that the true literals ``positives`` describe, checked against the
+    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.solvers.check`.
 
     ``size`` is inferred when not given; ``numbering`` is ``standard`` or ``decimal``
-    (inferred when None); ``givens`` (a Grid) is checked too. ``varmap`` translates the
-    compact variables of a reduced CNF back to cell variables; ``fixed`` lists cell
-    variables that the reduction decided were true.
+    (inferred when None). ``varmap`` translates the compact variables of a reduced
+    CNF back to cell variables; ``fixed`` lists cell variables that the reduction
+    decided were true. Errors name ``source`` and ``line`` (the model's).
     """
     if varmap is not None:
         top = len(varmap)
@@ -118,7 +124,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
             numbering, size = found
         elif size is None:
             raise InputError("cannot infer the grid size from the model; "
-                             "give --size N or --cnf FILE")
+                             "give --size N or --cnf FILE", source, line)
         else:
             numbering = "standard"
     numbers = make_numbering(numbering, size)
@@ -131,12 +137,13 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
             continue
         cell, d = found
         if cells[cell] and cells[cell] != d:
-            raise InvalidModel("cell %s holds both %d and %d" % (cell_name(size, cell),
-                                                                   cells[cell], d))
+            raise InvalidModel("the model is not a solution: cell %s holds both %d and %d"
+                               % (cell_name(size, cell), cells[cell], d), source, line)
         cells[cell] = d
-    grid = Grid(cells, layout=layout)
     if check:
-        grid.check_solution(givens)
+        from .solvers.check import check_cells
+        check_cells(cells, layout, givens, source, line)
+    grid = Grid(cells, layout=layout)
     if givens is not None:
         # The solution remembers its puzzle: pictures tell givens from solved digits,
         # and output speaks the notation the puzzle was read in.
@@ -144,14 +151,20 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     return grid
 
 
-def decode_result(result, **options):
-    """The grid of a solver :class:`~dimacs_sudoku.model.Result`; raise
-    :class:`NoSolution` or :class:`UnknownResult` when there is none."""
+def decode_result(result, source=None, **options):
+    """The checked grid of a solver :class:`~dimacs_sudoku.model.Result`; raise
+    :class:`NoSolution` or :class:`UnknownResult` when there is none. Errors name
+    ``source`` and the line where the answer began."""
+    line = result.line
     if result.status == "UNSAT":
-        raise NoSolution("no solution: the solver proved the puzzle unsatisfiable")
+        raise NoSolution("no solution: the solver proved the puzzle unsatisfiable",
+                         source, line)
     if result.status != "SAT":
-        raise UnknownResult("no answer: the solver reported UNKNOWN")
-    return decode(result.positives, **options)
+        raise UnknownResult("no answer: the solver reported UNKNOWN", source, line)
+    if not result.has_model:
+        from .errors import ModelError
+        raise ModelError("the solver answered SATISFIABLE but gave no model", source, line)
+    return decode(result.positives, source=source, line=line, **options)
 
 
 def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):

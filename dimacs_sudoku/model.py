@@ -11,7 +11,11 @@ Three layouts are recognised, whichever comes first deciding:
 * a bare list of literals, any number of lines, the final ``0`` optional.
 
 Only the true variables of a model are kept (``Result.positives``, an
-``array('i')``), so a model of ten million literals costs some twenty megabytes.
+``array('i')``), and the false ones while it is read, to refuse a model that holds a
+literal and its negation. A NUL byte, a variable above 2**31 - 1 or a line of more
+than a megabyte that is no model line ends the reading at once (ModelError, naming
+the line), so binary garbage costs neither time nor memory. The last model of the
+output may end without its final ``0`` (z3 -dimacs prints it so).
 
 >>> import io
 >>> r = read_result(io.StringIO("c hi\\ns SATISFIABLE\\nv 1 -2\\nv 3 0\\n"))
@@ -25,6 +29,8 @@ import bisect
 import json
 from array import array
 from collections import deque
+from itertools import repeat
+from operator import neg
 
 from .dimacs import (bad_token, binary_stream, integers, not_an_integer, read_pieces,
                      show_token)
@@ -41,6 +47,7 @@ _S_WORDS = {b"SATISFIABLE": SAT, b"UNSATISFIABLE": UNSAT, b"UNKNOWN": UNKNOWN,
 _KEYWORDS = {b"SAT": SAT, b"UNSAT": UNSAT, b"INDET": UNKNOWN, b"SATISFIABLE": SAT,
              b"UNSATISFIABLE": UNSAT, b"INDETERMINATE": UNKNOWN, b"UNKNOWN": UNKNOWN}
 _MAX_VAR = 2 ** 31 - 1
+_MAX_TEXT_LINE = 1 << 20     # a status or comment line longer than this is garbage
 _FAST_MIN = 1 << 16          # below this, literal lines are read one by one anyway
 _V_BYTES = b"0123456789- v\n"
 _BARE_BYTES = b"0123456789- \n"
@@ -53,16 +60,18 @@ class Result:
     variables of the model (an ``array('i')``, in no particular order); ``max_var``
     the largest variable the model mentions; ``has_model`` whether a model was given
     at all (``s SATISFIABLE`` alone has none); ``models`` the positives of every model
-    read (several for ``picosat --all``), the first being ``positives``.
+    read (several for ``picosat --all``), the first being ``positives``; ``line`` the
+    line of the solver's output where the answer began, when read from one.
 
     >>> r = Result.from_literals([1, -2, 3])
     >>> r.status, list(r.positives), r.max_var, list(r.literals())
     ('SAT', [1, 3], 3, [1, -2, 3])
     """
 
-    __slots__ = ("status", "positives", "max_var", "has_model", "models")
+    __slots__ = ("status", "positives", "max_var", "has_model", "models", "line")
 
-    def __init__(self, status, positives=None, max_var=0, has_model=None, models=None):
+    def __init__(self, status, positives=None, max_var=0, has_model=None, models=None,
+                 line=None):
         if status not in STATUSES:
             raise ValueError("status must be one of %s, not %r" % (STATUSES, status))
         self.status = status
@@ -76,6 +85,7 @@ class Result:
         self.max_var = max_var
         self.has_model = has_model
         self.models = models if models is not None else ([positives] if has_model else [])
+        self.line = line            # where the answer began in the solver's output
 
     @classmethod
     def from_literals(cls, literals):
@@ -120,7 +130,8 @@ def model_blocks(result, size=1 << 16):
 
 
 class _Collector:
-    """A sink for the scanner that builds :class:`Result` objects."""
+    """A sink for the scanner that builds :class:`Result` objects; a model that holds
+    a literal and its negation is refused when it is complete."""
 
     def __init__(self, source):
         self.source = source
@@ -130,14 +141,22 @@ class _Collector:
     def _reset(self):
         self.status = None
         self.positives = None
+        self.negatives = None       # the false literals, to find contradictions
         self.max_var = 0
+        self.first_line = None
+        self.model_line = None
 
-    def start(self, status):
+    def start(self, status, line=None):
         self.status = status
+        self.first_line = line
 
     def literals(self, values, raw, line):
         if self.positives is None:
             self.positives = array("i")
+            self.negatives = array("i")
+            self.model_line = line
+            if self.first_line is None:
+                self.first_line = line
         if not values:
             return
         values.sort()
@@ -147,17 +166,44 @@ class _Collector:
         if -low > self.max_var:
             self.max_var = -low
         if self.max_var > _MAX_VAR:
-            raise ModelError("literal %d is too large" % (high if high > -low else low),
-                             self.source, line)
-        self.positives.extend(array("i", values[bisect.bisect_right(values, 0):]))
+            raise ModelError("literal %d is too large (the largest variable is %d)"
+                             % (high if high > -low else low, _MAX_VAR), self.source, line)
+        split = bisect.bisect_right(values, 0)
+        self.positives.extend(array("i", values[split:]))
+        self.negatives.extend(array("i", values[:split]))
 
     def end_model(self):
         pass
 
     def finish(self):
         if self.status is not None:
-            self.done.append(Result(self.status, self.positives, self.max_var))
+            if self.positives is not None:
+                _check_consistent(self.positives, self.negatives, self.max_var,
+                                  self.source, self.model_line)
+            self.done.append(Result(self.status, self.positives, self.max_var,
+                                    line=self.first_line))
         self._reset()
+
+
+def _check_consistent(positives, negatives, max_var, source, line):
+    """Raise ModelError when a variable is in ``positives`` and its negation in
+    ``negatives`` (negative literals)."""
+    if not positives or not negatives:
+        return
+    if max_var <= 8 * (len(positives) + len(negatives)) + (1 << 16):
+        # Marks at -v for the true variables, so the false literals index them as
+        # they are (a model has far fewer true variables than false ones).
+        marks = bytearray(max_var + 1)
+        deque(map(marks.__setitem__, map(neg, positives), repeat(1)), 0)
+        if 1 not in map(marks.__getitem__, negatives):
+            return
+        both = -next(v for v in negatives if marks[v])
+    else:                           # a few literals of huge variables
+        both = set(map(neg, positives)).intersection(negatives)
+        if not both:
+            return
+        both = -max(both)
+    raise ModelError("the model holds both %d and -%d" % (both, both), source, line)
 
 
 class ResultScanner:
@@ -199,6 +245,10 @@ class ResultScanner:
         self.end()
 
     def feed(self, piece, continued=False):
+        if b"\0" in piece:
+            at = piece.index(b"\0")
+            raise self.error("a NUL byte: this is binary data, not solver output",
+                             self.lineno + piece.count(b"\n", 0, at))
         pos = 0
         size = len(piece)
         tried_fast = False
@@ -220,6 +270,10 @@ class ResultScanner:
             pos = end + 1
 
     def end(self):
+        if (self.section and not self.closed and self.mode == "comp"
+                and self.last_line is not None and self.lineno - self.last_line <= 1
+                and self._partial is None):
+            self._close()       # z3: the last model ends the output without its 0
         self._finish()
         if not self.seen:
             raise ModelError("no result: no 's' status line, no 'v' line, no literals",
@@ -254,6 +308,9 @@ class ResultScanner:
                 if self.section == "v" and not self.closed:
                     raise self.error("a line of plain literals inside a model of 'v' lines")
             elif not complete:
+                if len(line) > _MAX_TEXT_LINE:
+                    raise self.error("a line of more than %d bytes that is no model line"
+                                     % _MAX_TEXT_LINE)
                 self._partial = line        # a status or comment line: read it whole
                 return
             elif head == b"c":
@@ -292,7 +349,7 @@ class ResultScanner:
             self.status = status
             self.status_line = self.lineno
             self.explicit = True
-            self.sink.start(status)
+            self.sink.start(status, self.lineno)
         elif not self.explicit:
             # A model came first and implied SAT; this line names the status.
             if status != SAT:
@@ -315,7 +372,7 @@ class ResultScanner:
             raise self.error("'s SOLUTIONS %d' but the models read number %d"
                              % (number, self.models))
         if number == 0:
-            self.sink.start(UNSAT)
+            self.sink.start(UNSAT, self.lineno)
             self.sink.finish()
 
     def _literal_tokens(self, tokens, kind, line):
@@ -340,7 +397,7 @@ class ResultScanner:
         if self.status is None:
             self.status = SAT
             self.status_line = self.lineno
-            self.sink.start(SAT)
+            self.sink.start(SAT, self.lineno)
         elif self.status != SAT:
             raise self.error("a model after the status %s on line %d"
                              % (COMPETITION_WORDS[self.status], self.status_line))

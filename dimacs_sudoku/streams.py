@@ -197,6 +197,16 @@ def compression_of(head):
     return None
 
 
+def is_compressed(path):
+    """True when the file at ``path`` starts with gzip, xz or bzip2 data (False when
+    it cannot be read: opening it will say why)."""
+    try:
+        with open(str(path), "rb") as raw:
+            return compression_of(raw.read(6)) is not None
+    except OSError:
+        return False
+
+
 def open_binary_input(path):
     """A binary stream over a file or stdin (``-`` or None), unpacked when it holds
     gzip, xz or bzip2 data. The data is read in bounded pieces, so a small file that

@@ -19,3 +19,6 @@ def require_solver(name):
                         pytrace=False)
         pytest.skip(message)
     return path
+
+# tests/fake_solvers/ holds programs that the tests run, not modules to import.
+collect_ignore = ["fake_solvers"]

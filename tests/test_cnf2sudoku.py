@@ -155,7 +155,8 @@ def test_puzzle_givens_are_checked(tmp_path):
     run = command("cnf2sudoku", "--puzzle", tmp_path / "p.txt",
                   input=competition(cell_literals(wrong)))
     assert run.returncode == 6 and run.stdout == ""
-    assert "cnf2sudoku: cell r1c1 holds 1 but the given is 8" in run.stderr
+    assert ("cnf2sudoku: <stdin>:2: the model is not a solution: cell r1c1 holds 1 but "
+            "the given is 8\n") == run.stderr
     run = command("cnf2sudoku", input=competition(cell_literals(wrong)))
     assert run.returncode == 0                      # without the puzzle, only the rules
 

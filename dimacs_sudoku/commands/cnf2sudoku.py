@@ -158,7 +158,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                                  "--propagate, give that option too"
                                  % (source, found.max_var, info.size ** 3, info.size,
                                     info.size))
-            grid = decode_result(found, **options)
+            grid = decode_result(found, source=source, **options)
             if output_format == "svg" and count:
                 raise common.one_svg("the solver output holds several models")
             if symbols:

@@ -33,12 +33,14 @@ themselves.
 
 \b
 Solvers (--solver): bundled (the default), picosat, minisat, cadical, kissat,
-cryptominisat5, glucose, lingeling, or any command line in quotes: {} in it
-stands for the CNF file, which is appended otherwise. The solver must print
-the SAT competition format (or minisat's result file, for minisat). With
-python-sat installed (the 'fast' extra), pysat:NAME runs its solver NAME in
-this process: pysat:kissat404, pysat:cadical195, pysat:glucose4 and the
-others it has.
+cryptominisat5, clasp, sat4j, z3, glucose, lingeling, or any command line in
+quotes: {} in it stands for the CNF file, which is appended otherwise. The
+solver must print the SAT competition format (or minisat's result file, for
+minisat). With python-sat installed (the 'fast' extra), pysat:NAME runs its
+solver NAME in this process: pysat:kissat404, pysat:cadical195, pysat:glucose4
+and the others it has. Every model is checked against every clause of the CNF
+before it is written: one that violates a clause is exit 7, naming the solver
+and the clause's line.
 
 \b
 Examples:
@@ -84,12 +86,8 @@ def solve_command(path, output, solver, timeout, quiet):
     started = time.monotonic()
     with common.AtomicOutput(output, binary=True) as out:
         if name.startswith(PYSAT):
-            from ..dimacs import DimacsReader
-            from ..solvers import solve_pysat, write_result
-            with common.open_text_input(path) as stream:
-                reader = DimacsReader(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
-                                      "python-sat's solver in this process")
-                result = solve_pysat(name[len(PYSAT):], reader, reader.num_vars, timeout)
+            result = solve_with_pysat(name[len(PYSAT):], path, timeout)
+            from ..solvers import write_result
             write_result(result, out)
             status, label = result.status, "python-sat " + name[len(PYSAT):]
         elif name in BUNDLED_NAMES:
@@ -98,18 +96,52 @@ def solve_command(path, output, solver, timeout, quiet):
             with common.open_text_input(path) as stream:
                 cnf = read_dimacs(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
                                   "the bundled solver")
-            result = solve_cnf(cnf, timeout=timeout)
+            result = solve_cnf(cnf, timeout=timeout)       # checked against the clauses
             write_result(result, out)
             status, label = result.status, "bundled picosat"
         else:
             from ..solvers import run_solver_to, solver_command
             command = solver_command(name)
-            status = run_solver_to(command, path, out, timeout=timeout)
+            status = run_solver_to(command, path, out, timeout=timeout)   # checked too
             label = command.label
         if not quiet:
             out.write(b"c cnfsolve: %s, %.3f seconds\n"
                       % (label.encode("utf-8", "replace"), time.monotonic() - started))
     return RESULT_CODES[status]
+
+
+def solve_with_pysat(name, path, timeout):
+    """python-sat's solver ``name`` on the CNF at ``path``, its model checked against
+    every clause: the file is read twice (stdin and compressed files from a private
+    copy), and the clauses are never held."""
+    import shutil
+    import tempfile
+    from ..dimacs import DimacsReader
+    from ..solvers import check_cnf_file, check_pysat_name, solve_pysat
+    check_pysat_name(name)                  # before reading anything
+    source = common.source_name(path)
+    workdir = None
+    try:
+        if path in common.STDIO or common.is_compressed(path):
+            from ..solvers.external import spool
+            workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
+            raw = common.open_binary_input(path)
+            try:
+                plain = spool(raw, workdir)
+            finally:
+                if path not in common.STDIO:
+                    raw.close()
+        else:
+            plain = str(path)
+        with common.open_text_input(plain) as stream:
+            reader = DimacsReader(stream, source, MAX_IN_PROCESS_VARS,
+                                  "python-sat's solver in this process")
+            result = solve_pysat(name, reader, reader.num_vars, timeout)
+        check_cnf_file(result, plain, "python-sat's " + name, source)
+        return result
+    finally:
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 def parse_timeout(text):

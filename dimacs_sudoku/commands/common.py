@@ -17,7 +17,8 @@ import sys
 from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO, EXIT_USAGE,
                       OutputError, SudokuError)
 from ..streams import (MAX_LINE, STDIO, AtomicOutput, TextInput, commit_outputs,  # noqa: F401
-                       compression_of, describe_os_error, discard_outputs, open_binary_input,
+                       compression_of, describe_os_error, discard_outputs, is_compressed,
+                       open_binary_input,
                        open_puzzle_input, open_text_input, remove_temporary,
                        source_name)
 from ..streams import WRITE_ERRORS, ClosedStream, remove_leftovers, silence_stdout

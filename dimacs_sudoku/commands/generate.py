@@ -173,9 +173,14 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
 
 
 def format_puzzle(made, output_format, symbols=None):
-    """The text of one generated puzzle in ``output_format`` and ``symbols``."""
+    """The text of one generated puzzle in ``output_format`` and ``symbols``, once its
+    solution is checked against the rules and the puzzle (a full grid is its own
+    solution)."""
     from ..formats import MULTILINE
+    from ..solvers.check import check_cells
     puzzle = made.puzzle
+    check_cells(made.solution.cells, made.solution.layout, puzzle.cells,
+                what="the generated solution")
     if output_format == "json":
         obj = puzzle.to_json()
         obj["givens"] = puzzle.givens_count()

@@ -7,7 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, PuzzleError, UsageError
+from ..errors import (EXIT_SEVERAL, InvalidModel, PuzzleError, SolverError, UnknownResult,
+                      UsageError)
 from . import common
 from . import progress as progress_bar
 
@@ -57,6 +58,10 @@ the summary line or --progress for the bar.
 \b
 Exit codes:
 """ + common.exit_code_table([0, 2, 3, 7, 8, 9])
+
+# Failures of one puzzle's solve that become its error line: a wrong model (from any
+# engine or program), a solver that crashed or gave up on it.
+PER_PUZZLE = (InvalidModel, SolverError, UnknownResult)
 
 # Output is handed to the stream in blocks of this many puzzles.
 BLOCK = 512
@@ -169,7 +174,22 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                         common.report(PROG, item)
                         pending.append(_error_text(item, output_format, count))
                     else:
-                        solutions, n = solve_cells(item, limit, solver, engine, canonical)
+                        try:
+                            solutions, n = solve_cells(item, limit, solver, engine,
+                                                       canonical)
+                        except PER_PUZZLE as error:
+                            # This puzzle's line says why; the others neither stop nor
+                            # shift.
+                            errors += 1
+                            if error.source is None:
+                                error.source, error.line = item.source, item.line
+                            if bar:
+                                bar.clear()
+                            common.report(PROG, error)
+                            pending.append(_error_text(error, output_format, count))
+                            if output_format == "svg":
+                                raise
+                            continue
                         if n == 0:
                             none += 1
                         else:

@@ -1,0 +1,42 @@
+"""The bundled solver: picosat through pycosat, in this process.
+
+>>> from dimacs_sudoku.dimacs import Cnf
+>>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status
+'SAT'
+"""
+
+from .process import answer_result, check_timeout, need_fork, solve_forked, \
+    terminate_as_exit
+
+BUNDLED = "bundled"
+BUNDLED_NAMES = (BUNDLED, "pycosat")
+
+
+def solve_cnf(cnf, timeout=None):
+    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` with the bundled picosat (pycosat);
+    returns a Result whose model covers all ``cnf.num_vars`` variables, checked
+    against every clause (:mod:`dimacs_sudoku.solvers.check`).
+
+    pycosat cannot be interrupted, so with a ``timeout`` (seconds) it runs in a
+    forked child that is killed at the deadline: the result is then UNKNOWN.
+    """
+    from .check import check_clauses
+    result = solve_clauses(cnf.clauses, cnf.num_vars, timeout)
+    check_clauses(result, cnf.clauses, "the bundled solver")
+    return result
+
+
+def solve_clauses(clauses, num_vars=0, timeout=None):
+    """Solve a list of clauses (lists of int) with the bundled solver; see solve_cnf.
+
+    >>> solve_clauses([[1], [-1]]).status
+    'UNSAT'
+    """
+    import pycosat
+    timeout = check_timeout(timeout)
+    if timeout is None:
+        return answer_result(pycosat.solve(clauses, vars=num_vars))
+    need_fork("the bundled solver")
+    with terminate_as_exit():
+        return solve_forked(lambda: pycosat.solve(clauses, vars=num_vars), timeout,
+                            "the bundled solver")

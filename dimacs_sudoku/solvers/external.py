@@ -1,0 +1,287 @@
+"""External SAT solvers: a program from the registry or any command line, run on a
+DIMACS file in its own process group, its answer read, and its model checked against
+every clause of the CNF before anyone sees it.
+
+>>> solver_command("cadical").argv
+['cadical', '-q', '{cnf}']
+>>> solver_command("cadical -t 5 {}").argv
+['cadical', '-t', '5', '{cnf}']
+"""
+
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+from ..errors import ModelError, OutputError, SolverError, UsageError
+from ..model import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
+from .check import check_cnf_file
+from .process import check_timeout, signal_name, terminate_as_exit
+from .registry import KNOWN, KnownSolver
+
+STOP_GRACE = 2.0            # seconds between SIGTERM and SIGKILL to a solver's group
+
+
+class SolverCommand:
+    """A resolved ``--solver``: its label, argv template and the registry entry used."""
+
+    def __init__(self, label, argv, spec):
+        self.label = label
+        self.argv = argv
+        self.spec = spec
+
+    def __repr__(self):
+        return "SolverCommand(%r, %r)" % (self.label, self.argv)
+
+
+def solver_command(name_or_command):
+    """Resolve a solver name from the registry (:data:`~.registry.KNOWN`) or a
+    command line.
+
+    A command line is split like a shell would (no shell runs it); ``{}`` in it
+    stands for the DIMACS file, which is appended otherwise. When its program is a
+    known solver, that solver's exit codes and model file apply.
+    """
+    if isinstance(name_or_command, SolverCommand):
+        return name_or_command
+    name = name_or_command.strip()
+    if name in KNOWN:
+        spec = KNOWN[name]
+        return SolverCommand(name, spec.argv(), spec)
+    try:
+        words = shlex.split(name)
+    except ValueError as error:
+        raise UsageError("cannot split the solver command %r: %s" % (name, error)) from None
+    if not words:
+        raise UsageError("empty solver command")
+    spec = KNOWN.get(os.path.basename(words[0])) or KnownSolver(
+        words[0], codes={10: SAT, 20: UNSAT, 0: None}, note="a command line")
+    if any("{}" in word for word in words):
+        argv = [word.replace("{}", "{cnf}") for word in words]
+    else:
+        argv = words + ["{cnf}"]
+    if spec.model == "file":
+        argv.append("{model}")
+    return SolverCommand(name, argv, spec)
+
+
+def run_solver(name_or_command, cnf_path, timeout=None, check=True):
+    """Run an external solver on a DIMACS file and return its Result, checked.
+
+    ``cnf_path`` is a file (compressed ones are unpacked first), ``-``/None for
+    standard input, or a binary stream; both are spooled to a private temporary
+    file. A ``timeout`` (seconds) stops the solver: the result is UNKNOWN. A model
+    that violates a clause of the CNF, an answer SATISFIABLE without a model, or one
+    that holds a literal and its negation, is a :class:`SolverError`. ``check=False``
+    leaves out the clause check, for a caller that checks the grid instead.
+    """
+    return _execute(solver_command(name_or_command), cnf_path, timeout, check)
+
+
+def run_solver_to(name_or_command, cnf_path, out, timeout=None):
+    """Like :func:`run_solver`, then write the answer to ``out`` (binary or text) in
+    SAT competition form; return the status. Nothing is written unless the answer
+    passed every check."""
+    from .competition import write_result
+    result = run_solver(name_or_command, cnf_path, timeout)
+    if len(result.models) > 1:          # an enumeration: every model, each checked
+        write_result([Result(SAT, model, result.max_var) for model in result.models], out)
+    else:
+        write_result(result, out)
+    return result.status
+
+
+def _executable(command):
+    """argv[0] of ``command`` found on PATH (a jar runs under ``java -jar``: Debian's
+    /usr/bin/sat4j is the jar itself)."""
+    executable = shutil.which(command.argv[0])
+    if executable is None:
+        if command.label in KNOWN:
+            raise SolverError("solver %r not found on PATH; install it or use the "
+                              "bundled solver" % command.label)
+        raise SolverError("solver command %r not found on PATH" % command.argv[0])
+    if os.path.realpath(executable).endswith(".jar"):
+        java = shutil.which("java")
+        if java is None:
+            raise SolverError("solver %r is a Java program and java is not on PATH"
+                              % command.label)
+        return [java, "-jar", executable]
+    return [executable]
+
+
+def _execute(command, cnf_path, timeout, check=True):
+    """Run ``command`` on the CNF in a private temporary folder, removed whatever
+    happens, in a process group of its own that is ended with it; check its exit
+    code, read its answer and check the model against the CNF."""
+    prefix = _executable(command)
+    timeout = check_timeout(timeout)
+    display = _input_name(cnf_path)
+    label = "solver %r" % command.label
+    cnf_stream = answer = None
+    with terminate_as_exit():
+        import tempfile
+        workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
+        process = None
+        try:
+            cnf_file = _input_file(cnf_path, workdir)
+            # Held open: the clause check reads it again once the folder is gone.
+            cnf_stream = open(cnf_file, "rb")
+            paths = {"model": os.path.join(workdir, "model.txt"),
+                     "stdout": os.path.join(workdir, "stdout.txt"),
+                     "stderr": os.path.join(workdir, "stderr.txt")}
+            argv = prefix + [word.replace("{cnf}", cnf_file)
+                             .replace("{model}", paths["model"])
+                             for word in command.argv[1:]]
+            with open(paths["stdout"], "wb") as out, open(paths["stderr"], "wb") as err:
+                try:
+                    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                               stdout=out, stderr=err,
+                                               start_new_session=True)
+                except OSError as error:
+                    raise SolverError("cannot run %s: %s"
+                                      % (label, error.strerror or error)) from None
+                try:
+                    code = process.wait(timeout=timeout)
+                except subprocess.TimeoutExpired:
+                    stop_group(process)
+                    cnf_stream.close()
+                    return Result(UNKNOWN)
+            stop_group(process)             # any child it left behind
+
+            def failure(what):
+                last = _last_line(paths["stderr"]) or _last_line(paths["stdout"])
+                if last:
+                    what += ": " + last.replace(cnf_file, display)
+                return SolverError(what)
+
+            if code < 0:
+                raise failure("%s was killed by %s" % (label, signal_name(-code)))
+            codes = command.spec.codes
+            if code not in codes:
+                raise failure("%s failed with exit code %d" % (label, code))
+            error_line = _last_line(paths["stderr"]).replace(cnf_file, display)
+            try:
+                answer = open(paths["model"] if command.spec.model == "file"
+                              else paths["stdout"], "rb")
+            except OSError:
+                raise failure("%s wrote no result file (exit code %d)"
+                              % (label, code)) from None
+        except BaseException:
+            if process is not None:
+                stop_group(process)     # Ctrl-C or an error: never leave it running
+            if cnf_stream is not None:
+                cnf_stream.close()
+            raise
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+    # The folder is gone; the open files live on until read.
+    with answer, cnf_stream:
+        try:
+            result = read_result(answer, "solver output")
+        except ModelError as error:
+            if error.line is None:
+                last = error_line or _last_line(answer).replace(cnf_file, display)
+                raise SolverError("%s printed no answer (exit code %d)%s"
+                                  % (label, code, ": " + last if last else "")) from None
+            raise SolverError("%s printed an unreadable answer (exit code %d), line %d: %s"
+                              % (label, code, error.line, error.message)) from None
+        expected = codes[code]
+        if expected is not None and result.status != expected:
+            raise SolverError("%s exited with code %d but answered %s"
+                              % (label, code, COMPETITION_WORDS[result.status]))
+        if check:
+            for one in [result] + [Result(SAT, model, result.max_var)
+                                   for model in result.models[1:]]:
+                check_cnf_file(one, cnf_stream, label, display)
+    return result
+
+
+def stop_group(process, grace=STOP_GRACE):
+    """End the process group that ``process`` leads: SIGTERM, up to ``grace`` seconds
+    for the whole group to go, then SIGKILL; reap the leader. Children that the solver
+    started (a script's solver, a portfolio) go with it, even those that ignore
+    SIGTERM or outlived their parent."""
+    group = process.pid
+    if not _signal_group(group, signal.SIGTERM):
+        process.wait()
+        return
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline:
+        if process.poll() is not None and not _signal_group(group, 0):
+            return
+        time.sleep(0.02)
+    _signal_group(group, signal.SIGKILL)
+    process.wait()
+
+
+def _signal_group(group, number):
+    """Send a signal to a process group; False when no process of it is left."""
+    try:
+        os.killpg(group, number)
+    except ProcessLookupError:
+        return False
+    except PermissionError:         # a member that changed user: nothing we may do
+        return False
+    return True
+
+
+def _input_name(cnf_path):
+    if cnf_path in (None, "", "-"):
+        return "<stdin>"
+    if hasattr(cnf_path, "read"):
+        return getattr(cnf_path, "name", "<stream>")
+    return str(cnf_path)
+
+
+def _input_file(cnf_path, workdir):
+    """A plain file with the DIMACS text: the given file, or a private copy of
+    standard input, a stream or compressed data (known by its first bytes, so that a
+    bad or truncated one is named as such, see :mod:`dimacs_sudoku.streams`)."""
+    from ..streams import STDIO, is_compressed, open_binary_input
+    if hasattr(cnf_path, "read"):
+        return spool(cnf_path, workdir)
+    if cnf_path in STDIO:
+        return spool(open_binary_input(cnf_path), workdir)
+    path = str(cnf_path)
+    if not is_compressed(path):
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            raise OutputError("cannot read %s: %s" % (path, error.strerror or error)) \
+                from None
+        return os.path.abspath(path)
+    with open_binary_input(path) as stream:
+        return spool(stream, workdir)
+
+
+def spool(stream, workdir):
+    """Copy a binary stream to ``input.cnf`` in ``workdir``; return its path."""
+    path = os.path.join(workdir, "input.cnf")
+    with open(path, "wb") as copy:
+        shutil.copyfileobj(stream, copy, 1 << 20)
+    return path
+
+
+def _last_line(file, size=4096):
+    """The last non-blank line of a file (a path or an open binary file), shortened,
+    or ''."""
+    try:
+        stream = open(file, "rb") if isinstance(file, str) else file
+        try:
+            stream.seek(0, os.SEEK_END)
+            stream.seek(max(0, stream.tell() - size))
+            tail = stream.read()
+        finally:
+            if stream is not file:
+                stream.close()
+    except OSError:
+        return ""
+    for line in reversed(tail.splitlines()):
+        text = line.replace(b"\0", b"").decode("utf-8", "replace").strip()
+        if text:
+            return text if len(text) <= 200 else text[:200] + "..."
+    return ""

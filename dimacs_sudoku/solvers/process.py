@@ -1,0 +1,166 @@
+"""What every back end shares to run a search: time-outs, a forked child for the
+in-process solvers (which cannot be interrupted), and signals turned into exceptions
+so that a solver and its temporary files never outlive the command.
+
+>>> check_timeout(None), check_timeout(2)
+(None, 2.0)
+"""
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+import time
+from array import array
+
+from ..errors import SolverError, UsageError
+from ..model import SAT, UNKNOWN, UNSAT, Result
+
+
+def check_timeout(timeout):
+    """``timeout`` as seconds, None for none (or infinity); UsageError unless > 0."""
+    if timeout is None or timeout == float("inf"):
+        return None
+    if not timeout > 0:                 # also nan
+        raise UsageError("the time-out must be a positive number of seconds, not %s"
+                         % timeout)
+    return float(timeout)
+
+
+def answer_result(answer):
+    """The Result of a pycosat-style answer: literals, "UNSAT" or "UNKNOWN"."""
+    if answer == "UNSAT":
+        return Result(UNSAT)
+    if answer == "UNKNOWN":
+        return Result(UNKNOWN)
+    return Result.from_literals(answer)
+
+
+def need_fork(what):
+    if not hasattr(os, "fork"):
+        raise UsageError("a time-out for %s needs os.fork, which this system lacks; use "
+                         "an external solver" % what)
+
+
+def solve_forked(answer, timeout, label):
+    """Run ``answer()`` (a pycosat-style answer: literals, "UNSAT" or "UNKNOWN") in a
+    forked child, killed at the deadline (the result is then UNKNOWN)."""
+    deadline = time.monotonic() + timeout
+    for stream in (sys.stdout, sys.stderr):     # or the child would write them again
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                    # the child: solve, send, vanish
+        code = 1
+        try:
+            os.close(read_end)
+            for number in STOP_SIGNALS:
+                signal.signal(number, signal.SIG_DFL)
+            found = answer()
+            if isinstance(found, list):
+                result = Result.from_literals(found)
+                payload = (b"S" + result.max_var.to_bytes(8, "little")
+                           + result.positives.tobytes())
+            else:
+                payload = b"U" if found == "UNSAT" else b"?"
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(write_end, view):]
+            code = 0
+        except BaseException:       # the child must never go back into the caller's code
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    chunks = []
+    try:
+        import select
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                kill_child(pid)
+                return Result(UNKNOWN)
+            ready, _, _ = select.select([read_end], [], [], remaining)
+            if ready:
+                chunk = os.read(read_end, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        _, status = os.waitpid(pid, 0)
+        pid = None
+    except BaseException:
+        if pid is not None:
+            kill_child(pid)
+        raise
+    finally:
+        os.close(read_end)
+    payload = b"".join(chunks)
+    if status != 0 or not payload:
+        raise SolverError("%s failed (%s)" % (label, wait_status(status)))
+    if payload[:1] == b"U":
+        return Result(UNSAT)
+    if payload[:1] == b"?":
+        return Result(UNKNOWN)
+    positives = array("i")
+    positives.frombytes(payload[9:])
+    return Result(SAT, positives, int.from_bytes(payload[1:9], "little"))
+
+
+def kill_child(pid):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    os.waitpid(pid, 0)
+
+
+def wait_status(status):
+    if os.WIFSIGNALED(status):
+        return "killed by %s" % signal_name(os.WTERMSIG(status))
+    return "exit code %d" % os.WEXITSTATUS(status)
+
+
+def signal_name(number):
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "signal %d" % number
+
+
+# SIGTERM (`timeout`, `kill`) and SIGHUP (the terminal went away) would end the
+# process on the spot, leaving the solver and its files; SIGINT is KeyboardInterrupt.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT")
+                     if hasattr(signal, name))
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP while a solver runs: raised so that the solver is stopped and
+    temporary files go; the exit code is 128 + the signal's number."""
+
+
+@contextlib.contextmanager
+def terminate_as_exit():
+    """While running, turn SIGTERM and SIGHUP into :class:`Terminated`, where they
+    would otherwise kill the process on the spot (a handler someone else installed is
+    left alone: it raises on its own, and the caller's clean-up runs all the same)."""
+    saved = []
+    try:
+        if threading.current_thread() is threading.main_thread():
+            for number in STOP_SIGNALS:
+                if number != signal.SIGINT and signal.getsignal(number) == signal.SIG_DFL:
+                    saved.append((number, signal.signal(number, _terminated)))
+    except (ValueError, OSError):
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
+
+
+def _terminated(number, frame):
+    raise Terminated(128 + number)

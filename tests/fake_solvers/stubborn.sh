@@ -1,0 +1,7 @@
+#!/bin/sh
+# A script solver that starts a child, and both ignore SIGTERM; each writes its pid
+# to a file in $FAKE_SOLVER_PIDS (the test counts the survivors), then they wait.
+trap '' TERM HUP INT
+sh -c 'trap "" TERM HUP INT; echo $$ > "$FAKE_SOLVER_PIDS/child.pid"; while :; do sleep 1; done' &
+echo $$ > "$FAKE_SOLVER_PIDS/parent.pid"
+wait
