@@ -93,15 +93,17 @@ class _EncodedReader:
         return self._text.read(size).encode("utf-8")
 
 
-def read_pieces(raw, size=None, source=None):
+def read_pieces(raw, size=None, source=None, error=None):
     """Yield ``(data, continued)``: the stream in pieces of whole lines.
 
     A line longer than ``size`` is cut at a blank (the blank is dropped) and the
     pieces after the first have ``continued`` true, so no token is ever cut. A BOM
     at the start is dropped. With a ``source`` (the name of the input), a NUL byte
     (binary data) and a run of more than twice ``size`` bytes with no blank are an
-    :class:`InputError` naming it and the line, found as they are read.
+    ``error`` (default :class:`InputError`) naming it and the line, found as they are
+    read.
     """
+    error = error or InputError
     size = size or CHUNK_SIZE
     buf = b""
     continued = False
@@ -120,7 +122,7 @@ def read_pieces(raw, size=None, source=None):
         if source is not None:
             nul = chunk.find(b"\0")
             if nul >= 0:
-                raise InputError("a NUL byte: binary data, not text", source,
+                raise error("a NUL byte: binary data, not text", source,
                                  lines + buf.count(b"\n") + chunk.count(b"\n", 0, nul) + 1)
         buf = buf + chunk if buf else chunk
         cut = buf.rfind(b"\n") + 1
@@ -142,8 +144,8 @@ def read_pieces(raw, size=None, source=None):
                 continued = True
             elif len(buf) > max(2 * size, 1 << 20):     # one absurd token: the parser says so
                 if source is not None:
-                    raise InputError("%d bytes with no blank or line end: not DIMACS or "
-                                     "solver output" % len(buf), source, lines + 1)
+                    raise error("%d bytes with no blank or line end: not DIMACS or "
+                                "solver output" % len(buf), source, lines + 1)
                 yield buf, continued
                 buf = b""
                 continued = True

@@ -240,7 +240,8 @@ class ResultScanner:
 
     def feed_stream(self, stream):
         """Read a whole stream; results are finished at its end."""
-        for piece, continued in read_pieces(binary_stream(stream), source=self.source):
+        for piece, continued in read_pieces(binary_stream(stream), source=self.source,
+                                            error=ModelError):
             self.feed(piece, continued)
         self.end()
 
@@ -479,7 +480,8 @@ def iter_results(stream, source="<stdin>"):
     """
     sink = _Collector(source)
     scanner = ResultScanner(sink, source)
-    for piece, continued in read_pieces(binary_stream(stream), source=source):
+    for piece, continued in read_pieces(binary_stream(stream), source=source,
+                                        error=ModelError):
         scanner.feed(piece, continued)
         while sink.done:
             yield sink.done.popleft()

@@ -42,8 +42,8 @@ def shell(script, cwd=None, env=None):
     full_env["PATH"] = shell_path(full_env.get("PATH", ""))
     if env:
         full_env.update(env)
-    return subprocess.run(["bash", "-c", script], capture_output=True,
-                          text=True, cwd=cwd, env=full_env, timeout=300)
+    return subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                          errors="replace", cwd=cwd, env=full_env, timeout=300)
 
 
 def header(cnf_text):
