@@ -25,7 +25,7 @@ A puzzle that propagation solves gives ``p cnf 0 0``, which every solver tried
 >>> from dimacs_sudoku.grid import Grid
 >>> f = reduced_formula(Grid.from_line("1..4" "4..." "...3" "3..1"))
 >>> f.num_vars, f.num_clauses
-(20, 82)
+(20, 72)
 >>> [line for line in f.comments if line.startswith(("reduced", "fixed"))]
 ['reduced: yes (Kwon & Jain 2006): 10 open cells, 20 candidates', 'fixed: 1 16 20 47 51 61']
 >>> reduced_formula(Grid.from_line("1..4" "4..." "...3" "3..1"), propagate=True).num_vars
@@ -34,7 +34,7 @@ A puzzle that propagation solves gives ``p cnf 0 0``, which every solver tried
 
 from ..errors import UsageError
 from ..variables import numbering as make_numbering
-from .amo import Pairs, family
+from .amo import SMALL, Pairs, family
 from .formula import AMO, CLAUSE, LABEL, Formula
 from .sudoku import ENCODINGS
 
@@ -185,8 +185,18 @@ def reduced_constraints(reduction, encoding, pairwise):
         member = layout.units_of_cell() if len(layout.units) > 3 * n else None
         rank = {k: i for i, k in enumerate(order)}
     add((LABEL, "unit uniqueness: each missing digit at most once per unit"))
+    # The other families write pairwise clauses over SMALL literals or fewer, and two
+    # units' few places can share a pair: each such pair is written once, as a clause.
+    small_pairs = None if pairwise else set()
     for k, d, places, lits in groups:
         if len(lits) < 2:
+            continue
+        if small_pairs is not None and len(lits) <= SMALL:
+            for i, a in enumerate(lits):
+                for b in lits[i + 1:]:
+                    if (a, b) not in small_pairs:
+                        small_pairs.add((a, b))
+                        add((CLAUSE, (-a, -b)))
             continue
         pattern = None
         if pairwise and k < 2 * n:
@@ -203,7 +213,19 @@ def reduced_constraints(reduction, encoding, pairwise):
         add((AMO, lits, pattern))
     if encoding == "extended":
         add((LABEL, "unit definedness: each missing digit somewhere in each unit"))
+        # Two units whose places of a digit shrank to the same cells (a row's places all
+        # inside one box), or a unit's single place that is also its cell's only
+        # candidate, would give the same clause twice: only the first is written. Two
+        # units share at most max(R, C) cells (a row and a box), so only clauses that
+        # short are remembered, unless extra units can share more.
+        longest = max(layout.box) if len(layout.units) == 3 * n else n
+        seen = {(lits[0],) for lits in open_vars if len(lits) == 1}
         for _, _, _, lits in groups:
+            if len(lits) <= longest:
+                key = tuple(lits)
+                if key in seen:
+                    continue
+                seen.add(key)
             add((CLAUSE, lits))
 
     def constraints():
