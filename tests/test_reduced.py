@@ -185,6 +185,39 @@ def test_engines_agree_with_reference(shape, seed, blank):
         assert results[0] == results[1]
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from([(4, (2, 2), False), (4, (2, 2), True), (6, (2, 3), False),
+                        (9, (3, 3), False), (9, (3, 3), True), (16, (4, 4), False)]),
+       st.integers(0, 2 ** 32), st.floats(0.2, 0.95))
+def test_candidates_agree_with_the_unit_engine(shape, seed, blank):
+    """``candidates`` (whole-list operations) gives the unit engine's candidates, or
+    the same error naming the same cell, unit or clash."""
+    from dimacs_sudoku.propagate import UnitEngine
+    n, box, diagonals = shape
+    extra = [("diagonal", [i * n + i for i in range(n)]),
+             ("anti-diagonal", [i * n + n - 1 - i for i in range(n)])] if diagonals else []
+    rng = random.Random(seed)
+    cells = random_solution(n, box, rng)
+    for _ in range(rng.randrange(3)):           # sometimes make it contradictory
+        cells[rng.randrange(n * n)] = rng.randint(1, n)
+    grid = Grid([0 if rng.random() < blank else d for d in cells],
+                layout=Layout(n, box, extra))
+
+    def outcome(function):
+        try:
+            return function()
+        except (Contradiction, PuzzleError) as error:
+            return type(error), str(error)
+
+    def by_engine():
+        engine = UnitEngine(grid.layout)
+        cand, used = engine.start(grid.cells, grid)
+        engine.check_units(grid.cells, cand, used, grid)
+        return cand
+
+    assert outcome(lambda: candidates(grid)) == outcome(by_engine)
+
+
 def test_extra_units_are_propagated():
     diagonals = [("diagonal", [i * 4 + i for i in range(4)]),
                  ("anti-diagonal", [i * 4 + 3 - i for i in range(4)])]

@@ -32,6 +32,7 @@ A puzzle that propagation solves gives ``p cnf 0 0``, which every solver tried
 0
 """
 
+import re
 from array import array
 try:
     from _collections import _count_elements as count_elements
@@ -58,26 +59,19 @@ LINE_CHARS = 100
 
 
 def number_lines(key, numbers, width=LINE_CHARS):
-    """``key: n1 n2 ...`` comment lines of at most about ``width`` characters.
+    """``key: n1 n2 ...`` comment lines of at most about ``width`` characters (each as
+    full as it can be; a number longer than the line gets a line of its own).
 
     >>> number_lines("fixed", [1, 22, 333], width=12)
     ['fixed: 1 22', 'fixed: 333']
     """
-    lines = []
-    prefix = key + ":"
-    current = [prefix]
-    length = len(prefix)
-    for v in numbers:
-        text = str(v)
-        if length + 1 + len(text) > width and len(current) > 1:
-            lines.append(" ".join(current))
-            current = [prefix]
-            length = len(prefix)
-        current.append(text)
-        length += 1 + len(text)
-    if len(current) > 1:
-        lines.append(" ".join(current))
-    return lines
+    prefix = key + ": "
+    room = max(1, width - len(prefix))
+    # Greedy packing by one regular expression over the whole text: the longest run
+    # of at most ``room`` characters that ends before a space or at the end.
+    text = " ".join(map(str, numbers))
+    found = re.findall(r"(.{1,%d}|\S+)(?: |$)" % room, text)
+    return [prefix + line for line in found if line]
 
 
 class Reduction:
