@@ -130,7 +130,7 @@ class Reduction:
     def unit_groups(self, order=None):
         """For each unit and digit missing from it: the compact variables of the
         digit's places in the unit, in the unit's cell order, as ``(unit index, digit,
-        variables)`` (an ``array``). Units come in ``order`` (unit indices), by default
+        variables)`` (a list). Units come in ``order`` (unit indices), by default
         the layout's.
 
         Each variable v is keyed once as ``digit << SHIFT | v``, in one flat array in
@@ -161,11 +161,12 @@ class Reduction:
                 found.sort(key=lambda key: key >> shift)
             else:
                 found.sort()
+            variables = list(map(strip, found))
             start, end = 0, len(found)
             while start < end:
                 d = found[start] >> shift
                 stop = bisect_left(found, (d + 1) << shift, start, end)
-                yield k, d, array("i", map(strip, found[start:stop]))
+                yield k, d, variables[start:stop]
                 start = stop
 
 
