@@ -43,10 +43,10 @@ except ImportError:                                     # not CPython
 from bisect import bisect_left
 from collections import Counter
 from itertools import chain, repeat
-from operator import lt, sub
+from operator import add, lt, mul, sub
 
 from ..errors import UsageError
-from ..variables import numbering as make_numbering
+from ..variables import Standard, numbering as make_numbering
 from .amo import SMALL, Pairs, family
 from .formula import AMO, CLAUSE, LABEL, Formula
 from .sudoku import ENCODINGS
@@ -363,7 +363,12 @@ def variable_map(reduction, numbers):
     >>> varmap[:4], fixed
     ([6, 7, 10, 11], [1, 16, 20, 47, 51, 61])
     """
-    varmap = list(map(numbers.var, reduction.cell_of[1:], reduction.digit_of[1:]))
+    cells, digits = reduction.cell_of[1:], reduction.digit_of[1:]
+    if type(numbers) is Standard:
+        # var(cell, d) = cell * N + d, by whole-list operations.
+        varmap = list(map(add, map(mul, cells, repeat(numbers.size)), digits))
+    else:
+        varmap = list(map(numbers.var, cells, digits))
     fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
     return varmap, fixed
 
