@@ -42,7 +42,7 @@ except ImportError:                                     # not CPython
             counts[item] = counts.get(item, 0) + 1
 from bisect import bisect_left
 from collections import Counter
-from itertools import chain, repeat
+from itertools import repeat
 from operator import add, lt, mul, sub
 
 from ..errors import UsageError
