@@ -20,6 +20,13 @@ every column):
   a puzzle with one solution is the same two solves), counting the time to write the
   file and run the process (wall clock); first ``--sample-b``.
 
+With ``TDOKU_BENCHMARK=path/to/run_benchmark`` in the environment (tdoku's benchmark
+program, built from its public source with MiniSat; nothing of it is kept here), the
+same puzzles of each set go through it too, in the same run: tdoku and tdoku's
+``minisat_augmented`` (MiniSat 2.2 on an augmented encoding), both counting to 2 like
+ours (its default), and the table ends with ours / tdoku. tdoku times itself by wall
+clock over ``--tdoku-seconds`` (after a warm-up of half that).
+
 Times are CPU seconds of this process (steadier than wall clock on a shared machine),
 but (b), which is wall clock. Every column's counts are checked against ours, and the
 two engines' solutions against each other. The C++ figures are the ones quoted in the
@@ -218,11 +225,13 @@ def bench_sets(args):
     limits = {"17": 2000 if args.quick else None, "top1465": None,
               "hardest": 1000 if args.quick else (args.hardest or None)}
     rows = []
+    sets = {}
     print(HEADER % ("  ".join("%8s" % e for e in engines),
                     "  ".join("(c) %-8s" % a[:8] for a in assumes)))
     for name in args.sets.split(","):
         filename, cpp, label = SETS[name]
         grids = read(Path(args.data) / "9x9" / filename, limits[name])
+        sets[label] = grids
         n = len(grids)
         best = {}
         results = {}
@@ -257,6 +266,8 @@ def bench_sets(args):
         rows.append(row)
         print_row(row, engines, assumes)
     print_ratios(rows, engines)
+    if os.environ.get("TDOKU_BENCHMARK"):
+        compare_tdoku(os.environ["TDOKU_BENCHMARK"], sets, rows, engines, args.tdoku_seconds)
     print("\nus = microseconds per puzzle, uniqueness checked (count 2); CPU time but (b), "
           "wall clock.\nours: %s; best of %d. Samples: (a) first %d, (b) first %d, (c) "
           "first %d puzzles of each set.\n(c) = PySAT MiniSat 2.2, one incremental "
@@ -292,6 +303,46 @@ def print_ratios(rows, engines):
             cells.append("%8.1fx %9s %10.2fx" % (a_us / o, "%.1fx" % (b_us / o) if b_us else "-",
                                                  cpp / o))
         print("%-8s | %s" % (label, " | ".join(cells)))
+
+
+TDOKU_SOLVERS = ("tdoku", "minisat_augmented")
+
+
+def tdoku_us(program, grids, seconds):
+    """Microseconds per puzzle of each of TDOKU_SOLVERS in tdoku's ``run_benchmark`` on
+    ``grids`` (written one line each to a temporary file), from its CSV output:
+    ``compiler,version,flags,file,solver,puzzles/s,us/puzzle,%no guess,guesses/puzzle``."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as puzzles:
+        puzzles.write("".join(grid.to_line() + "\n" for grid in grids))
+        puzzles.flush()
+        done = subprocess.run([program, "-c", "1", "-t", "%g" % seconds,
+                               "-w", "%g" % (seconds / 2), "-s", ",".join(TDOKU_SOLVERS),
+                               puzzles.name], stdout=subprocess.PIPE, text=True, check=True)
+    found = {}
+    for line in done.stdout.splitlines():
+        fields = line.split(",")
+        if len(fields) >= 9 and fields[-5] in TDOKU_SOLVERS:
+            found[fields[-5]] = float(fields[-3])
+    missing = [name for name in TDOKU_SOLVERS if name not in found]
+    if missing:
+        raise RuntimeError("%s printed no figure for %s" % (program, ", ".join(missing)))
+    return found
+
+
+def compare_tdoku(program, sets, rows, engines, seconds):
+    print("\ntdoku's run_benchmark (%s) on the same puzzles, us per puzzle (wall clock), "
+          "and ours / theirs:" % program)
+    print("%-8s | %s | %9s %17s | %s" % (
+        "set", "  ".join("%8s" % e for e in engines), "tdoku", "minisat_augmented",
+        "  ".join("%-24s" % ("%s/tdoku %s/minisat" % (e, e)) for e in engines)))
+    for label, n, unique, ours_us, *_ in rows:
+        theirs = tdoku_us(program, sets[label], seconds)
+        print("%-8s | %s | %9.1f %17.1f | %s" % (
+            label, "  ".join("%8.0f" % ours_us[e] for e in engines), theirs["tdoku"],
+            theirs["minisat_augmented"],
+            "  ".join("%11.0fx %11.1fx" % (ours_us[e] / theirs["tdoku"],
+                                           ours_us[e] / theirs["minisat_augmented"])
+                      for e in engines)), flush=True)
 
 
 def bench_pysat_solvers(args):
@@ -353,9 +404,11 @@ def bench_large(args):
         solver_argv = [sys.executable, str(bin_dir / "cnfsolve"), "-q", "-s", args.solver]
     else:
         solver_argv = [args.solver, "-q"]
-    print("%-30s %-9s %9s %9s | %8s %8s %8s %8s | %s"
+    # Each figure beside its baseline from the same run: our two commands' share of the
+    # pipe's wall time, and the encoder's time over the solver's.
+    print("%-30s %-9s %9s %9s | %8s %8s %8s %8s | %6s %9s | %s"
           % ("puzzle", "mode", "vars", "clauses", "encode s", "solver s", "decode s",
-             "total", "result"))
+             "total", "ours %", "enc/solver", "result"))
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
             for mode in args.modes.split(","):
@@ -376,9 +429,12 @@ def bench_large(args):
                 code, t_dec = run_timed([sys.executable, str(bin_dir / "cnf2sudoku"),
                                          "--cnf", cnf, out, "-o", os.devnull])
                 result = "ok" if code == 0 else "decode exit %s" % code
-                print("%-30s %-9s %9d %9d | %8.2f %8.2f %8.2f %8.2f | %s"
-                      % (path.name, mode, nv, nc, t_enc, t_sat, t_dec,
-                         t_enc + t_sat + t_dec, result), flush=True)
+                total = t_enc + t_sat + t_dec
+                print("%-30s %-9s %9d %9d | %8.2f %8.2f %8.2f %8.2f | %5.0f%% %9s | %s"
+                      % (path.name, mode, nv, nc, t_enc, t_sat, t_dec, total,
+                         100 * (t_enc + t_dec) / total,
+                         "%.2f" % (t_enc / t_sat) if t_sat >= 0.005 else "-", result),
+                      flush=True)
 
 
 def main():
@@ -396,6 +452,8 @@ def main():
                         help="(c) variants: givens, propagated (comma-separated; '' none)")
     parser.add_argument("--pysat-solvers", default=None,
                         help="compare PySAT solvers for the pysat engine instead")
+    parser.add_argument("--tdoku-seconds", type=float, default=5,
+                        help="with TDOKU_BENCHMARK: tdoku's test time per solver and set")
     parser.add_argument("--large", action="store_true", help="the large puzzles instead")
     parser.add_argument("--modes", default="reduce,propagate",
                         help="sudoku2cnf options for --large")

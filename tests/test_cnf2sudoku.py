@@ -191,3 +191,38 @@ def test_puzzle_usage_errors(tmp_path, args, message):
     (tmp_path / "two.txt").write_text(INKALA + "\n" + INKALA + "\n")
     run = command("cnf2sudoku", *args, input="s UNKNOWN\n", cwd=tmp_path)
     assert run.returncode == 2 and message in run.stderr, run.stderr
+
+
+# ---- --cnf of a CNF without comments --------------------------------------------------
+
+HEX = ("1...5...9...D...2...6...A...E...3...7...B...F...4...8...C...G..."
+       "................................................................"
+       "................................................................"
+       "................................................................")
+
+
+@pytest.mark.parametrize("puzzle,options", [
+    (INKALA, ""), (INKALA, "--amo sequential"), (INKALA, "--numbering decimal"),
+    (INKALA, "--amo bimander --numbering decimal"), (INKALA, "--encoding minimal"),
+    (HEX, "--amo product")])
+def test_cnf_written_without_comments_decodes(tmp_path, puzzle, options):
+    """``--comments none`` leaves the CNF without its size: the model alone tells N and
+    the numbering, and the grid is still checked against the rules."""
+    (tmp_path / "p.txt").write_text(puzzle + "\n")
+    run = shell("sudoku2cnf --comments none %s p.txt -o p.cnf && ! grep -q '^c' p.cnf && "
+                "{ cnfsolve p.cnf > p.out; [ $? -eq 10 ]; } && cnf2sudoku --cnf p.cnf p.out "
+                "--format line" % options, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    solution = run.stdout.strip()
+    assert len(solution) == len(puzzle)
+    assert all(given in ".0" or given == mine for given, mine in zip(puzzle, solution))
+
+
+def test_reduced_cnf_without_comments_is_named(tmp_path):
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    run = shell("sudoku2cnf --reduce --comments none p.txt -o p.cnf && cnfsolve p.cnf "
+                "> p.out; cnf2sudoku --cnf p.cnf p.out", cwd=tmp_path)
+    assert run.returncode == 3 and run.stdout == ""
+    assert run.stderr.strip().startswith("cnf2sudoku: p.cnf: no 'c size:' comment")
+    assert "--puzzle P --reduce" in run.stderr
+    assert no_traceback(run.stderr)

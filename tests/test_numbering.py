@@ -11,6 +11,7 @@ report them false, cadical true; minisat reports only variables that occur).
 
 import random
 import re
+import subprocess
 
 import pycosat
 import pytest
@@ -221,11 +222,12 @@ def test_decimal_model_by_hand():
 # ---- --comments full: the variable map ----------------------------------------------
 
 def map_lines(text):
-    """The ``c`` lines between the ``p cnf`` line and the first clause."""
+    """The variable map: the ``c`` lines naming cells and auxiliary variables, which
+    follow the ``c variable map:`` line."""
     lines = text.splitlines()
-    p = next(i for i, line in enumerate(lines) if line.startswith("p cnf"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("c variable map:"))
     out = []
-    for line in lines[p + 1:]:
+    for line in lines[start + 1:]:
         if not re.match(r"c (r\d+c\d+|aux \d+\.\.\d+): ", line):
             break
         out.append(line[2:])
@@ -233,17 +235,22 @@ def map_lines(text):
 
 
 def groups(text):
-    """``{label: variables used}`` for each labelled group of clauses."""
+    """``{label: variables used}`` for each labelled group of clauses, found by the
+    ``c lines FIRST..LAST: label`` comments, all of which come before the ``p`` line."""
+    lines = text.splitlines()
+    p = next(i for i, line in enumerate(lines) if line.startswith("p cnf"))
+    assert not any(line.startswith("c") for line in lines[p + 1:])
     used = {}
-    label = None
-    seen_p = False
-    for line in text.splitlines():
-        if line.startswith("p cnf"):
-            seen_p = True
-        elif line.startswith("c ") and seen_p:
-            label = line[2:]
-        elif seen_p and line:
-            used.setdefault(label, set()).update(abs(int(t)) for t in line.split()[:-1])
+    named = set()
+    for line in lines[:p]:
+        m = re.match(r"c lines (\d+)\.\.(\d+): (.*)", line)
+        if m:
+            first, last, label = int(m.group(1)), int(m.group(2)), m.group(3)
+            assert first >= p + 2
+            for clause in lines[first - 1:last]:
+                used.setdefault(label, set()).update(abs(int(t)) for t in clause.split()[:-1])
+            named.update(range(first, last + 1))
+    assert named == set(range(p + 2, len(lines) + 1))
     return used
 
 
@@ -304,7 +311,35 @@ def test_comments_levels_through_the_command(tmp_path):
     assert none.stdout.splitlines() == clauses
     assert "c r9c9: 721..729" in full.stdout and "c r9c9" not in header.stdout
     assert "c auxiliary variables: 730.." in header.stdout
-    assert "c cell uniqueness: each cell holds at most one digit" in full.stdout
+    assert re.search(r"^c lines \d+\.\.\d+: cell uniqueness: each cell holds at most one digit$",
+                     full.stdout, re.M)
+    p = full.stdout.index("\np cnf")
+    assert "\nc" not in full.stdout[p:]
+
+
+def sat4j_command():
+    """How to start Debian's ``sat4j``: the program itself, or, where the kernel does not
+    run jars (no binfmt_misc, as in containers), ``java -jar`` on the same file."""
+    import shlex
+    path = require_solver("sat4j")
+    try:
+        subprocess.run([path, "-h"], capture_output=True, timeout=60)
+        return shlex.quote(path)
+    except OSError:
+        return "java -jar %s" % shlex.quote(path)
+
+
+@pytest.mark.parametrize("options", ["", "--reduce", "--amo sequential --numbering decimal"])
+def test_sat4j_reads_full_comments(options, tmp_path):
+    """A strict parser refuses any comment after the ``p`` line ("Unknown character c"):
+    sat4j reads the whole --comments full CNF from the pipe, and the model decodes."""
+    sat4j = sat4j_command()
+    done = shell("echo '%s' | sudoku2cnf --comments full %s -o p.cnf && "
+                 "{ sudoku2cnf --comments full %s - <<< '%s' | %s /dev/stdin > p.out; "
+                 "[ $? -eq 10 ]; } && cnf2sudoku --cnf p.cnf p.out"
+                 % (INKALA, options, options, INKALA, sat4j), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == INKALA_SOLUTION + "\n"
 
 
 @pytest.mark.parametrize("solver", ["picosat", "cadical", "minisat", "cryptominisat5"])

@@ -104,6 +104,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     from ..decoding import CnfInfo, decode_result
     from ..grid import Grid, parse_box
     from ..model import iter_results
+    from ..variables import infer_numbering
 
     if output_format is None:
         output_format = common.default_output_format(output)
@@ -121,15 +122,15 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     if puzzle == "-" and result in common.STDIO:
         raise UsageError("the solver output and --puzzle cannot both be read from stdin")
     common.grid_shape(size, box)
-    info = None
+    info = unsized = None
     if puzzle:
         info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,
                            reduce, propagate, input_format)
     elif cnf:
         with common.open_text_input(cnf) as stream:
             info = CnfInfo.read(stream, cnf)
-        if info.size is None and size is None:
-            raise UsageError("%s has no 'c size:' comment; give --size N" % cnf)
+        # A CNF without comments (sudoku2cnf --comments none): the model tells the size.
+        unsized = cnf if info.size is None and size is None else None
     if size is None and info:
         size = info.size
     box_shape = parse_box(box, size) if box else (info.box if info else None)
@@ -158,6 +159,13 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                                  "--propagate, give that option too"
                                  % (source, found.max_var, info.size ** 3, info.size,
                                     info.size))
+            if unsized and found.status == "SAT":
+                fit = infer_numbering(found.positives, numbering=numbering)
+                if fit is None:
+                    raise InputError("no 'c size:' comment, and the model does not tell "
+                                     "the grid size (a --reduce CNF needs its comments, or "
+                                     "cnf2sudoku --puzzle P --reduce)", unsized)
+                options.update(numbering=fit[0], size=fit[1])
             grid = decode_result(found, source=source, **options)
             if output_format == "svg" and count:
                 raise common.one_svg("the solver output holds several models")

@@ -12,12 +12,13 @@
 'p cnf 729 10530'
 
 With ``labels`` (``sudoku2cnf --comments full``) the file also carries a variable map
-for people reading it: one line per cell after the ``p cnf`` line, and one line per
-group of auxiliary variables naming the constraint family that made them.
+for people reading it: one line per cell, one line per group of auxiliary variables
+naming the constraint family that made them, and the lines of each group of clauses,
+all before the ``p cnf`` line (strict parsers such as sat4j take no comment after it).
 
 >>> f = encode(Grid.empty(4), amo="sequential")
 >>> text = f.to_text(labels=True)
->>> print(text[:text.index("5 6 7 8 0")], end="")   # doctest: +ELLIPSIS
+>>> print(text[:text.index("1 2 3 4 0")], end="")   # doctest: +ELLIPSIS
 c dimacs-sudoku ... sudoku2cnf
 c size: 4
 c box: 2x2
@@ -28,8 +29,7 @@ c variables: v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d
 c auxiliary variables: 65..256 (sequential at-most-one)
 c givens: 0
 c puzzle: ................
-c variable map: after the p line, "rRcC: FIRST..LAST" for each cell ...
-p cnf 256 576
+c variable map: below, "rRcC: FIRST..LAST" for each cell ...
 c r1c1: 1..4
 c r1c2: 5..8
 ...
@@ -38,8 +38,11 @@ c aux 65..112: cell uniqueness, sequential at-most-one, 3 per cell, in cell orde
 c aux 113..160: row uniqueness, sequential at-most-one, 3 per (row, digit), row by row, ...
 c aux 161..208: column uniqueness, ...
 c aux 209..256: box uniqueness, ...
-c cell definedness: each cell holds at least one digit
-1 2 3 4 0
+c lines 37..52: cell definedness: each cell holds at least one digit
+c lines 53..180: cell uniqueness: each cell holds at most one digit
+c lines 181..564: unit uniqueness: each digit at most once per row, column, box
+c lines 565..612: unit definedness: each digit at least once per row, column, box
+p cnf 256 576
 """
 
 from .. import __version__
@@ -101,10 +104,11 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
         "%d..%d (%s at-most-one)" % (base + 1, top, amo_family.name) if top > base
         else "none"))
     formula.full_comments = [
-        'variable map: after the p line, "rRcC: FIRST..LAST" for each cell (rows and '
+        'variable map: below, "rRcC: FIRST..LAST" for each cell (rows and '
         'columns from 1; digit d is FIRST + d - 1)'
         + ('; then "aux FIRST..LAST: ..." for each group of auxiliary variables'
-           if top > base else "")]
+           if top > base else "")
+        + '; then "lines FIRST..LAST: ..." for each group of clauses, by line of this file']
     formula.var_comments = lambda: variable_map(grid.layout, encoding, amo_family, numbers)
     return formula
 

@@ -53,7 +53,7 @@ recursive families (commander, product) use the same rule for their sub-problems
 
 import math
 from functools import lru_cache
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from ..errors import UsageError
 
@@ -125,7 +125,7 @@ class Pairs:
                 self.rows.append((i, slice(later[0], later[-1] + 1)))
             else:
                 self.rows.append((i, tuple_getter(later)))
-        self.spec = ("-%d " + _CUT) * self.width
+        self.spec = _spec(self.width)
 
     @staticmethod
     def across(lengths):
@@ -166,8 +166,12 @@ class SegmentPairs:
     def __init__(self, lengths):
         self.lengths = lengths
         self.width = sum(lengths)
-        self.count = (self.width * self.width - sum(k * k for k in lengths)) // 2
-        self.spec = ("-%d " + _CUT) * self.width
+        self.count = (self.width * self.width - sum(map(mul, lengths, lengths))) // 2
+
+    @property
+    def spec(self):
+        # Shared by width: thousands of patterns of the same width are cached.
+        return _spec(self.width)
 
     @property
     def pairs(self):
@@ -200,6 +204,12 @@ class SegmentPairs:
 @lru_cache(maxsize=4096)
 def _segment_pairs(lengths):
     return SegmentPairs(lengths)
+
+
+@lru_cache(maxsize=None)
+def _spec(width):
+    """The format of ``width`` negative literals, each followed by a cut."""
+    return ("-%d " + _CUT) * width
 
 
 def full_pairs(n):

@@ -18,9 +18,12 @@ attribute: an iterator of ``(kind, length, pattern, times)`` runs that stand for
 same constraints without their literals. Writing checks the counts it used.
 
 Written with ``labels=True`` (``--comments full``), a formula also says what its
-variables mean: ``full_comments`` are added to the header comments, and the lines of
-``var_comments`` (a variable map; a function is called for them only then) follow
-the ``p cnf`` line, before the first clause.
+variables mean and where each group of clauses is: ``full_comments`` are added to the
+header comments, then the lines of ``var_comments`` (a variable map; a function is
+called for them only then), then one ``lines FIRST..LAST: label`` line per group of
+clauses, all before the ``p cnf`` line, since strict parsers (sat4j) take no comment
+after it. The line numbers come from the same closed-form counts as the header, so the
+clauses still stream.
 """
 
 CLAUSE, AMO, LABEL = "clause", "amo", "label"
@@ -116,6 +119,50 @@ class Formula:
         lines.append("p cnf %d %d\n" % (self.num_vars, self.num_clauses))
         return "".join(lines)
 
+    def groups(self):
+        """``(label, clauses)`` for each LABEL of the constraints, in order: the number
+        of clauses up to the next one, counted from the families' closed forms."""
+        size = self.amo.size
+        found = []
+        count = 0
+        for item in self.constraints():
+            kind = item[0]
+            if kind is CLAUSE:
+                count += 1
+            elif kind is AMO:
+                count += size(len(item[1]), item[2])[0]
+            else:
+                if found:
+                    found[-1][1] = count
+                found.append([item[1], 0])
+                count = 0
+        if found:
+            found[-1][1] = count
+        return [tuple(group) for group in found]
+
+    def group_lines(self, start):
+        """The ``lines FIRST..LAST: label`` comments of :meth:`groups`, for a file whose
+        first clause is on line ``start`` (clauses before the first label are on their
+        own, unnamed).
+
+        >>> from dimacs_sudoku.encodings.amo import family
+        >>> f = Formula(lambda: iter([(CLAUSE, (1, 2)), (LABEL, "a"), (CLAUSE, (1,)),
+        ...                           (CLAUSE, (2,)), (LABEL, "none"), (LABEL, "b"),
+        ...                           (AMO, (1, 2), None)]), 2, family("pairwise"))
+        >>> f.group_lines(10)
+        ['lines 11..12: a', 'no lines: none', 'lines 13..13: b']
+        """
+        groups = self.groups()
+        line = start + self.num_clauses - sum(count for _, count in groups)
+        lines = []
+        for label, count in groups:
+            if count:
+                lines.append("lines %d..%d: %s" % (line, line + count - 1, label))
+            else:
+                lines.append("no lines: %s" % label)
+            line += count
+        return lines
+
     def variable_map(self):
         """The lines of the variable map (empty when the formula has none)."""
         lines = self.var_comments
@@ -124,20 +171,21 @@ class Formula:
     def write(self, out, labels=False):
         """Write the whole formula to the text stream ``out``, in blocks of text.
 
-        ``labels`` adds the variable map after the ``p cnf`` line and a comment line
-        before each group of clauses. Nothing but the current block (about
+        ``labels`` adds the variable map and the line range of each group of clauses,
+        before the ``p cnf`` line. Nothing but the current block (about
         :data:`BLOCK_CHARS` characters) is held in memory.
         """
         num_clauses = self.num_clauses
-        out.write(self.header(labels))
         if labels:
-            block = []
-            for line in self.variable_map():
-                block.append("c %s\n" % line)
-                if len(block) >= 1024:
-                    out.write("".join(block))
-                    block.clear()
-            out.write("".join(block))
+            comments = self.comments + self.full_comments + list(self.variable_map())
+            # The p line follows the comments and the group lines, one per label.
+            comments += self.group_lines(len(comments) + len(self.groups()) + 2)
+            for start in range(0, len(comments), 1024):
+                out.write("".join("c %s\n" % line if line else "c\n"
+                                  for line in comments[start:start + 1024]))
+            out.write("p cnf %d %d\n" % (self.num_vars, num_clauses))
+        else:
+            out.write(self.header())
         render = self.amo.render
         templates = ClauseTemplates()
         top = self.base_vars
@@ -154,8 +202,6 @@ class Formula:
                 lits = item[1]
                 text = templates[len(lits)] % tuple(lits)
                 written += 1
-            elif labels:
-                text = "c %s\n" % item[1]
             else:
                 continue
             add(text)

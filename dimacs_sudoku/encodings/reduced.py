@@ -25,104 +25,153 @@ A puzzle that propagation solves gives ``p cnf 0 0``, which every solver tried
 >>> from dimacs_sudoku.grid import Grid
 >>> f = reduced_formula(Grid.from_line("1..4" "4..." "...3" "3..1"))
 >>> f.num_vars, f.num_clauses
-(20, 82)
+(20, 72)
 >>> [line for line in f.comments if line.startswith(("reduced", "fixed"))]
 ['reduced: yes (Kwon & Jain 2006): 10 open cells, 20 candidates', 'fixed: 1 16 20 47 51 61']
 >>> reduced_formula(Grid.from_line("1..4" "4..." "...3" "3..1"), propagate=True).num_vars
 0
 """
 
+import re
+from array import array
+try:
+    from _collections import _count_elements as count_elements
+except ImportError:                                     # not CPython
+    def count_elements(counts, items):
+        for item in items:
+            counts[item] = counts.get(item, 0) + 1
+from bisect import bisect_left
+from collections import Counter
+from itertools import repeat
+from operator import add, lt, mul, sub
+
 from ..errors import UsageError
-from ..variables import numbering as make_numbering
-from .amo import Pairs, family
+from ..variables import Standard, numbering as make_numbering
+from .amo import SMALL, Pairs, family
 from .formula import AMO, CLAUSE, LABEL, Formula
 from .sudoku import ENCODINGS
+
+# What a group of places writes (see reduced_constraints).
+NOTHING, AMO_FULL, AMO_PATTERN, SMALL_PAIRS = range(4)
 
 # Numbers per ``c varmap:`` / ``c fixed:`` line are packed up to this many characters.
 LINE_CHARS = 100
 
 
 def number_lines(key, numbers, width=LINE_CHARS):
-    """``key: n1 n2 ...`` comment lines of at most about ``width`` characters.
+    """``key: n1 n2 ...`` comment lines of at most about ``width`` characters (each as
+    full as it can be; a number longer than the line gets a line of its own).
 
     >>> number_lines("fixed", [1, 22, 333], width=12)
     ['fixed: 1 22', 'fixed: 333']
     """
-    lines = []
-    prefix = key + ":"
-    current = [prefix]
-    length = len(prefix)
-    for v in numbers:
-        text = str(v)
-        if length + 1 + len(text) > width and len(current) > 1:
-            lines.append(" ".join(current))
-            current = [prefix]
-            length = len(prefix)
-        current.append(text)
-        length += 1 + len(text)
-    if len(current) > 1:
-        lines.append(" ".join(current))
-    return lines
+    prefix = key + ": "
+    room = max(1, width - len(prefix))
+    # Greedy packing by one regular expression over the whole text: the longest run
+    # of at most ``room`` characters that ends before a space or at the end.
+    text = " ".join(map(str, numbers))
+    found = re.findall(r"(.{1,%d}|\S+)(?: |$)" % room, text)
+    return [prefix + line for line in found if line]
 
 
 class Reduction:
     """The open candidates of a grid and their compact numbering.
 
     ``cells`` are the digits after the givens (and propagation), ``candidates`` a
-    bitmask per cell. ``var[cell]`` maps each candidate digit of an open cell to its
-    compact variable; ``cell_digit[i-1]`` is the (cell, digit) of compact variable i.
+    bitmask per cell. The compact variables of cell c are ``first[c]`` up to
+    ``first[c + 1] - 1``, one per candidate in increasing digit order (none for a
+    filled cell); compact variable v stands for digit ``digit_of[v]`` of cell
+    ``cell_of[v]``. All three are flat arrays (4 bytes a variable: a 400x400 puzzle
+    has half a million).
     """
 
     def __init__(self, layout, cells, candidates):
         self.layout = layout
         self.cells = cells
         self.candidates = candidates
-        n = layout.size
-        var = [None] * layout.cells
-        cell_digit = []
+        self.size = n = layout.size
+        first = array("i")
+        digit_of = array("H" if n < 1 << 16 else "i", [0])
+        cell_of = array("i", [0])
+        mark = first.append
+        more_digits = digit_of.extend
+        more_cells = cell_of.extend
+        top = 1
         for cell, d in enumerate(cells):
+            mark(top)
             if d:
                 continue
             mask = candidates[cell]
-            here = {}
+            digits = []
             while mask:
                 low = mask & -mask
-                digit = low.bit_length()
-                cell_digit.append((cell, digit))
-                here[digit] = len(cell_digit)
+                digits.append(low.bit_length())
                 mask ^= low
-            var[cell] = here
-        self.var = var
-        self.cell_digit = cell_digit
-        self.size = n
+            more_digits(digits)
+            more_cells(repeat(cell, len(digits)))
+            top += len(digits)
+        mark(top)
+        self.first, self.digit_of, self.cell_of = first, digit_of, cell_of
+
+    @property
+    def num_vars(self):
+        return len(self.cell_of) - 1
+
+    @property
+    def cell_digit(self):
+        """``(cell, digit)`` of each compact variable, in order (compact variable i is
+        ``cell_digit[i - 1]``)."""
+        return list(zip(self.cell_of[1:], self.digit_of[1:]))
 
     @property
     def num_open(self):
         return sum(1 for d in self.cells if not d)
 
     def unit_groups(self, order=None):
-        """For each unit and digit missing from it: the digit's places in the unit and
-        their compact variables, as ``(unit index, digit, cells, variables)``. Units
-        come in ``order`` (unit indices), by default the layout's."""
-        var = self.var
+        """For each unit and digit missing from it: the compact variables of the
+        digit's places in the unit, in the unit's cell order, as ``(unit index, digit,
+        variables)`` (a list). Units come in ``order`` (unit indices), by default
+        the layout's.
+
+        Each variable v is keyed once as ``digit << SHIFT | v``, in one flat array in
+        variable order, so a unit's keys are a few slices of it (one per run of
+        consecutive cells: one for a row, R for a box), its groups one plain sort (C
+        compares ints; the cells of every standard unit are in increasing order, so the
+        places of a digit stay in cell order) and one ``bisect`` per digit.
+        """
+        first, digit_of = self.first, self.digit_of
+        shift = max(1, self.num_vars.bit_length())
+        mask = (1 << shift) - 1
+        keys = array("q", [d << shift | v for v, d in enumerate(digit_of)])
         units = self.layout.units
+        strip = mask.__and__
         for k in range(len(units)) if order is None else order:
-            # A digit missing from the unit is a candidate of some open cell in it (or
-            # the candidates would have raised), and a digit present is nobody's.
-            groups = {}
-            for c in units[k][1]:
-                here = var[c]
-                if here is not None:
-                    for d, v in here.items():
-                        group = groups.get(d)
-                        if group is None:
-                            groups[d] = ([c], [v])
-                        else:
-                            group[0].append(c)
-                            group[1].append(v)
-            for d in sorted(groups):
-                places, lits = groups[d]
-                yield k, d, places, lits
+            cells = units[k][1]
+            found = []
+            more = found.extend
+            start = previous = cells[0]
+            for c in cells[1:]:
+                if c != previous + 1:
+                    more(keys[first[start]:first[previous + 1]])
+                    start = c
+                previous = c
+            more(keys[first[start]:first[previous + 1]])
+            if not _increasing(cells):
+                # An extra unit may list its cells in any order: keep that order.
+                found.sort(key=lambda key: key >> shift)
+            else:
+                found.sort()
+            variables = list(map(strip, found))
+            start, end = 0, len(found)
+            while start < end:
+                d = found[start] >> shift
+                stop = bisect_left(found, (d + 1) << shift, start, end)
+                yield k, d, variables[start:stop]
+                start = stop
+
+
+def _increasing(cells):
+    return all(map(lt, cells, cells[1:]))
 
 
 def _unit_order(layout):
@@ -131,19 +180,6 @@ def _unit_order(layout):
     needing a clause are those across boxes (:meth:`Pairs.across`)."""
     n = layout.size
     return [*range(2 * n, 3 * n), *range(2 * n), *range(3 * n, len(layout.units))]
-
-
-def _box_runs(places, box_of):
-    """The lengths of the runs of ``places`` in one box, or None when no two share one."""
-    runs, previous = [], None
-    for cell in places:
-        box = box_of[cell]
-        if box == previous:
-            runs[-1] += 1
-        else:
-            runs.append(1)
-            previous = box
-    return runs if len(runs) < len(places) else None
 
 
 def _pairs_left(places, earlier):
@@ -156,59 +192,150 @@ def _pairs_left(places, earlier):
 
 
 def reduced_constraints(reduction, encoding, pairwise):
-    """The constraints of the reduced ``encoding`` (materialized once: the formula is
-    walked twice). ``pairwise`` leaves out pairs an earlier unit already forbids."""
+    """The constraints of the reduced ``encoding``. ``pairwise`` leaves out pairs an
+    earlier unit already forbids.
+
+    The formula is walked twice (counted, then written), so what the walks need is
+    kept, compactly: each unit's groups of places in one flat array with a byte of
+    what to write for each, and the counts, which the function's ``shape()`` gives
+    (so counting walks nothing). A 400x400 puzzle's 11 million clauses are held in
+    about 10 MB.
+    """
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
-    items = []
-    add = items.append
-    var = reduction.var
-    open_vars = [sorted(var[c].values()) for c in range(len(var)) if var[c] is not None]
-    add((LABEL, "cell definedness: each open cell holds one of its candidates"))
-    for lits in open_vars:
-        add((CLAUSE, lits))
-    if encoding != "minimal":
-        add((LABEL, "cell uniqueness: each open cell holds at most one candidate"))
-        for lits in open_vars:
-            if len(lits) > 1:
-                add((AMO, lits, None))
+    first = reduction.first
+    cell_of = reduction.cell_of
     layout = reduction.layout
     n = layout.size
+    # Open cells: (first, last + 1) of their variables.
+    lengths = list(map(sub, first[1:], first))
+    open_lengths = [m for m in lengths if m]
+    clauses = len(open_lengths)                     # cell definedness
+    amo_runs = Counter()                            # AMOs without a pattern, by length
+    if encoding != "minimal":
+        amo_runs.update(m for m in open_lengths if m > 1)
     order = _unit_order(layout)
-    groups = list(reduction.unit_groups(order))
+    flat = array("i")
+    ends = array("i")
+    # What each group writes: NOTHING, a full AMO, an AMO with the next pattern, or
+    # the pairs it adds to earlier small groups (other families, SMALL places or fewer).
+    what = bytearray()
+    patterns = []
+    small = {}
     if pairwise:
         box_of = [0] * layout.cells
         for b in range(n):
             for c in layout.units[2 * n + b][1]:
                 box_of[c] = b
+        box = array("i", map(box_of.__getitem__, cell_of)).__getitem__
+        del box_of
         member = layout.units_of_cell() if len(layout.units) > 3 * n else None
         rank = {k: i for i, k in enumerate(order)}
-    add((LABEL, "unit uniqueness: each missing digit at most once per unit"))
-    for k, d, places, lits in groups:
-        if len(lits) < 2:
-            continue
-        pattern = None
-        if pairwise and k < 2 * n:
-            runs = _box_runs(places, box_of)
-            if runs is not None:
+    seen_pairs = None if pairwise else set()
+    # Unit definedness: two units whose places of a digit shrank to the same cells (a
+    # row's places all inside one box), or a unit's single place that is also its
+    # cell's only candidate, would give the same clause twice: only the first is
+    # written. Two units share at most max(R, C) cells (a row and a box), so only
+    # clauses that short are remembered, unless extra units can share more.
+    defined = bytearray()
+    longest = max(layout.box) if len(layout.units) == 3 * n else n
+    seen = {(v,) for v, m in zip(first, lengths) if m == 1}
+    pattern_clauses = 0
+    for g, (k, _, lits) in enumerate(reduction.unit_groups(order)):
+        flat.extend(lits)
+        ends.append(len(flat))
+        m = len(lits)
+        if m <= longest:
+            key = tuple(lits)
+            if key in seen:
+                defined.append(0)
+            else:
+                seen.add(key)
+                defined.append(1)
+        else:
+            defined.append(1)
+        todo = AMO_FULL
+        if m < 2:
+            todo = NOTHING
+        elif seen_pairs is not None and m <= SMALL:
+            fresh = []
+            for i, a in enumerate(lits):
+                for b in lits[i + 1:]:
+                    if (a, b) not in seen_pairs:
+                        seen_pairs.add((a, b))
+                        fresh.append((-a, -b))
+            small[g] = fresh
+            todo = SMALL_PAIRS
+        elif pairwise and k < 2 * n:
+            # After the boxes, the places sharing a box are consecutive: runs of them,
+            # counted in C (a dict keeps the boxes in their order of occurrence).
+            runs = {}
+            count_elements(runs, map(box, lits))
+            if len(runs) < m:
                 if len(runs) == 1:
-                    continue
-                pattern = Pairs.across(runs)
+                    todo = NOTHING
+                else:
+                    pattern = Pairs.across(tuple(runs.values()))
+                    patterns.append(pattern)
+                    pattern_clauses += pattern.count
+                    todo = AMO_PATTERN
         elif pairwise and k >= 3 * n:
-            pattern = _pairs_left(places, lambda c: frozenset(
+            pattern = _pairs_left([cell_of[v] for v in lits], lambda c: frozenset(
                 j for j in member[c] if rank[j] < rank[k]))
-            if pattern is not None and not pattern.count:
-                continue
-        add((AMO, lits, pattern))
+            if pattern is not None:
+                if pattern.count:
+                    patterns.append(pattern)
+                    pattern_clauses += pattern.count
+                    todo = AMO_PATTERN
+                else:
+                    todo = NOTHING
+        what.append(todo)
+        if todo == AMO_FULL:
+            amo_runs[m] += 1
+    del seen, seen_pairs
+    clauses += pattern_clauses + sum(map(len, small.values()))
     if encoding == "extended":
-        add((LABEL, "unit definedness: each missing digit somewhere in each unit"))
-        for _, _, _, lits in groups:
-            add((CLAUSE, lits))
+        clauses += defined.count(1)
+
+    def spans():
+        return (range(a, a + m) for a, m in zip(first, lengths) if m)
 
     def constraints():
-        return iter(items)
+        yield LABEL, "cell definedness: each open cell holds one of its candidates"
+        for lits in spans():
+            yield CLAUSE, lits
+        if encoding != "minimal":
+            yield LABEL, "cell uniqueness: each open cell holds at most one candidate"
+            for lits in spans():
+                if len(lits) > 1:
+                    yield AMO, lits, None
+        yield LABEL, "unit uniqueness: each missing digit at most once per unit"
+        more = iter(patterns)
+        start = 0
+        for g, (end, todo) in enumerate(zip(ends, what)):
+            if todo == AMO_FULL:
+                yield AMO, flat[start:end], None
+            elif todo == AMO_PATTERN:
+                yield AMO, flat[start:end], next(more)
+            elif todo == SMALL_PAIRS:
+                for pair in small[g]:
+                    yield CLAUSE, pair
+            start = end
+        if encoding == "extended":
+            yield LABEL, "unit definedness: each missing digit somewhere in each unit"
+            start = 0
+            for end, write in zip(ends, defined):
+                if write:
+                    yield CLAUSE, flat[start:end]
+                start = end
 
+    def shape():
+        yield CLAUSE, 1, None, clauses
+        for m, times in amo_runs.items():
+            yield AMO, m, None, times
+
+    constraints.shape = shape
     return constraints
 
 
@@ -236,7 +363,12 @@ def variable_map(reduction, numbers):
     >>> varmap[:4], fixed
     ([6, 7, 10, 11], [1, 16, 20, 47, 51, 61])
     """
-    varmap = [numbers.var(c, d) for c, d in reduction.cell_digit]
+    cells, digits = reduction.cell_of[1:], reduction.digit_of[1:]
+    if type(numbers) is Standard:
+        # var(cell, d) = cell * N + d, by whole-list operations.
+        varmap = list(map(add, map(mul, cells, repeat(numbers.size)), digits))
+    else:
+        varmap = list(map(numbers.var, cells, digits))
     fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
     return varmap, fixed
 
@@ -257,12 +389,12 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     if comments:
         placed = sum(1 for d in reduction.cells if d) - grid.givens_count()
         extra = ["reduced: yes (Kwon & Jain 2006): %d open cells, %d candidates"
-                 % (reduction.num_open, len(reduction.cell_digit)),
+                 % (reduction.num_open, reduction.num_vars),
                  "propagated: %s" % ("yes (naked and hidden singles placed %d digits)"
                                      % placed if propagate else "no"),
                  "compact variables: 1..%d are open candidates (see varmap), "
-                 "auxiliary ones above" % len(reduction.cell_digit)]
+                 "auxiliary ones above" % reduction.num_vars]
         lines = header_comments(grid, encoding, amo, numbering, source, extra)
         lines += number_lines("fixed", fixed)
         lines += number_lines("varmap", varmap)
-    return Formula(constraints, len(reduction.cell_digit), family_, lines)
+    return Formula(constraints, reduction.num_vars, family_, lines)
