@@ -7,7 +7,7 @@ every column):
 - ours, once per engine: ``dimacs_sudoku.batch.solve_many(grids, count=2, engine=E)``:
   propagation, then the reduced problem through ``pysat`` (a fresh MiniCard solver per
   puzzle; only when python-sat is installed) or ``pycosat`` (the bundled picosat). The
-  two engines run interleaved, ``--repeat`` times, and the best time counts;
+  two engines run interleaved, ``--repeat`` times, and the median time counts;
 - (c) PySAT incremental, the route of the C++ program: ONE MiniSat 2.2 instance per
   run holding the full extended encoding (10,530 clauses), each puzzle's facts as
   assumptions, each model blocked by a clause with an activation literal that is
@@ -18,17 +18,18 @@ every column):
   per puzzle, and a second one with the first solution blocked; first ``--sample-a``;
 - (b) the external ``picosat`` binary on one CNF file per puzzle (``--all``, which for
   a puzzle with one solution is the same two solves), counting the time to write the
-  file and run the process (wall clock); first ``--sample-b``.
-
-With ``TDOKU_BENCHMARK=path/to/run_benchmark`` in the environment (tdoku's benchmark
-program, built from its public source with MiniSat; nothing of it is kept here), the
-same puzzles of each set go through it too, in the same run: tdoku and tdoku's
-``minisat_augmented`` (MiniSat 2.2 on an augmented encoding), both counting to 2 like
-ours (its default), and the table ends with ours / tdoku. tdoku times itself by wall
-clock over ``--tdoku-seconds`` (after a warm-up of half that).
+  file and run the process (wall clock); first ``--sample-b``;
+- tdoku's MiniSat-based solvers (``minisat_minimal``, ``minisat_natural``,
+  ``minisat_complete``, ``minisat_augmented``), when ``TDOKU_BENCHMARK`` names tdoku's
+  ``run_benchmark`` program built with MiniSat on: one run per solver on a file of the
+  same puzzles ours solved (``-r0``: not permuted; two solutions asked). It reports
+  wall-clock microseconds per puzzle of its own loop; they are scaled by its process's
+  CPU / wall time (from the kernel's accounting of the child), so that they are CPU
+  time like ours. ``--tdoku-seconds`` is its ``-t``.
 
 Times are CPU seconds of this process (steadier than wall clock on a shared machine),
-but (b), which is wall clock. Every column's counts are checked against ours, and the
+but (b), which is wall clock. Ours and tdoku's runs alternate ``--repeat`` times; the
+median of each counts. Every column's counts are checked against ours, and the
 two engines' solutions against each other. The C++ figures are the ones quoted in the
 issue for a C++ program with MiniSat used incrementally: known reference numbers, NOT
 measured here.
@@ -48,6 +49,7 @@ import argparse
 import gc
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -208,6 +210,49 @@ def incremental(grids, assume):
     return [inc.count(grid.cells) for grid in grids]
 
 
+# ---- tdoku's MiniSat-based solvers ---------------------------------------------------
+
+TDOKU_SOLVERS = ("minisat_minimal", "minisat_natural", "minisat_complete",
+                 "minisat_augmented")
+
+
+def write_lines(grids, path):
+    """The grids as 81-character lines, the form run_benchmark reads."""
+    with open(path, "w") as out:
+        for grid in grids:
+            out.write("".join(str(d) if d else "." for d in grid.cells) + "\n")
+
+
+def tdoku_run(program, solver, path, n, seconds):
+    """(wall microseconds per puzzle as tdoku reports it, wall seconds of the run) of
+    one tdoku solver on the n puzzles of path."""
+    argv = [program, "-n", str(n), "-r0", "-c1", "-v0", "-t", str(seconds),
+            "-w", str(max(1, seconds // 4)), "-s", solver, path]
+    started = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    out, err = child.communicate()
+    wall = time.perf_counter() - started
+    if child.returncode:
+        sys.exit("%s: exit %s: %s" % (" ".join(argv), child.returncode, (out + err)[-300:]))
+    rows = [line.split(",") for line in out.splitlines() if line.count(",") >= 8]
+    row = [r for r in rows if r[-5] == solver]
+    if not row:
+        sys.exit("%s: no result for %s in: %s" % (program, solver, out[-300:]))
+    return float(row[0][-3]), wall
+
+
+def tdoku_cpu_ratio(program, solver, path, n, seconds):
+    """(CPU us per puzzle, wall us per puzzle) of one tdoku solver."""
+    before = os.times()
+    usec_wall, wall = tdoku_run(program, solver, path, n, seconds)
+    after = os.times()
+    cpu = (after.children_user - before.children_user
+           + after.children_system - before.children_system)
+    share = min(1.0, cpu / wall) if wall > 0 else 1.0
+    return usec_wall * share, usec_wall
+
+
 # ---- the table ------------------------------------------------------------------------
 
 def us(seconds, n):
@@ -218,28 +263,45 @@ def bench_sets(args):
     have_pysat = batch.pysat_available()
     have_picosat = shutil.which("picosat") is not None
     engines = (["pysat"] if have_pysat else []) + ["pycosat"]
+    program = os.environ.get("TDOKU_BENCHMARK")
+    tdoku_solvers = [t for t in args.tdoku_solvers.split(",") if t] if program else []
+    if program and not os.access(program, os.X_OK):
+        sys.exit("TDOKU_BENCHMARK=%s is not a program" % program)
     sample_a, sample_b, sample_c = args.sample_a, args.sample_b, args.sample_c
+    tdoku_seconds = args.tdoku_seconds
     if args.quick:
         sample_a, sample_b, sample_c = min(sample_a, 100), min(sample_b, 50), min(sample_c, 300)
+        tdoku_seconds = min(tdoku_seconds, 2)
     assumes = [a for a in args.assume.split(",") if a] if have_pysat else []
     limits = {"17": 2000 if args.quick else None, "top1465": None,
               "hardest": 1000 if args.quick else (args.hardest or None)}
     rows = []
-    sets = {}
+    tdoku_rows = []
     print(HEADER % ("  ".join("%8s" % e for e in engines),
                     "  ".join("(c) %-8s" % a[:8] for a in assumes)))
     for name in args.sets.split(","):
         filename, cpp, label = SETS[name]
         grids = read(Path(args.data) / "9x9" / filename, limits[name])
-        sets[label] = grids
         n = len(grids)
-        best = {}
+        times = {}
         results = {}
-        for _ in range(args.repeat):
-            for engine in engines:
-                out, cpu, _ = timed(lambda: ours(grids, engine))
-                best[engine] = min(best.get(engine, cpu), cpu)
-                results[engine] = out
+        tdoku_us = {}
+        with tempfile.TemporaryDirectory() as folder:
+            lines = os.path.join(folder, "puzzles.txt")
+            if program:
+                write_lines(grids, lines)
+            for _ in range(args.repeat):
+                for engine in engines:
+                    out, cpu, _ = timed(lambda: ours(grids, engine))
+                    times.setdefault(engine, []).append(cpu)
+                    results[engine] = out
+                for solver in tdoku_solvers:
+                    cpu_us, _ = tdoku_cpu_ratio(program, solver, lines, n, tdoku_seconds)
+                    tdoku_us.setdefault(solver, []).append(cpu_us)
+        ours_us = {e: us(statistics.median(times[e]), n) for e in engines}
+        tdoku_med = {t: statistics.median(v) for t, v in tdoku_us.items()}
+        if program:
+            tdoku_rows.append((label, n, ours_us, tdoku_med))
         ref = results[engines[0]]
         counts = [k for _, k in ref]
         for engine in engines[1:]:
@@ -248,13 +310,17 @@ def bench_sets(args):
         c_us = {}
         for assume in assumes:
             k = min(sample_c, n)
+            if not k:
+                continue
             c_counts, c_cpu, _ = timed(lambda: incremental(grids[:k], assume))
             assert c_counts == counts[:k], "(c) counts differ"
             c_us[assume] = us(c_cpu, k)
         k_a = min(sample_a, n)
-        a_counts, a_cpu, _ = timed(lambda: by_hand(grids[:k_a]))
-        assert a_counts == counts[:k_a], "by-hand counts differ"
-        a_us = us(a_cpu, k_a)
+        a_us = None
+        if k_a:
+            a_counts, a_cpu, _ = timed(lambda: by_hand(grids[:k_a]))
+            assert a_counts == counts[:k_a], "by-hand counts differ"
+            a_us = us(a_cpu, k_a)
         b_us = None
         if have_picosat and sample_b:
             k_b = min(sample_b, n)
@@ -262,14 +328,14 @@ def bench_sets(args):
                 b_counts, _, b_wall = timed(lambda: external(grids[:k_b], folder))
             assert b_counts == counts[:k_b], "picosat counts differ"
             b_us = us(b_wall, k_b)
-        row = (label, n, unique, {e: us(best[e], n) for e in engines}, c_us, a_us, b_us, cpp)
+        row = (label, n, unique, ours_us, c_us, a_us, b_us, cpp)
         rows.append(row)
         print_row(row, engines, assumes)
     print_ratios(rows, engines)
-    if os.environ.get("TDOKU_BENCHMARK"):
-        compare_tdoku(os.environ["TDOKU_BENCHMARK"], sets, rows, engines, args.tdoku_seconds)
+    if tdoku_rows:
+        print_tdoku(tdoku_rows, engines, tdoku_solvers, tdoku_seconds)
     print("\nus = microseconds per puzzle, uniqueness checked (count 2); CPU time but (b), "
-          "wall clock.\nours: %s; best of %d. Samples: (a) first %d, (b) first %d, (c) "
+          "wall clock.\nours: %s; median of %d. Samples: (a) first %d, (b) first %d, (c) "
           "first %d puzzles of each set.\n(c) = PySAT MiniSat 2.2, one incremental "
           "instance, full encoding, assumptions (givens, or our propagation's result).\n"
           "C++ = the issue's figures for a C++ program with MiniSat used incrementally: "
@@ -277,7 +343,25 @@ def bench_sets(args):
           % (", ".join(engines), args.repeat, sample_a, sample_b, sample_c,
              "first %d" % limits["17"] if limits["17"] else "all",
              "first %d" % limits["hardest"] if limits["hardest"] else "all"))
+    if not program:
+        print("(tdoku's MiniSat-based solvers: set TDOKU_BENCHMARK=path/to/run_benchmark)")
     return rows
+
+
+def print_tdoku(rows, engines, solvers, seconds):
+    print("\ntdoku's MiniSat-based solvers (run_benchmark -r0 -t %d, two solutions "
+          "asked), CPU us per puzzle,\nand ours / theirs (less than 1: ours is faster), "
+          "medians of the interleaved runs:" % seconds)
+    print("%-8s | %s | %s" % ("set", " ".join("%9s" % e for e in engines),
+                             " ".join("%18s" % t for t in solvers)))
+    for label, n, ours_us, tdoku_us in rows:
+        print("%-8s | %s | %s" % (label, " ".join("%9.0f" % ours_us[e] for e in engines),
+                                 " ".join("%18.0f" % tdoku_us[t] for t in solvers)))
+    for e in engines:
+        print("\nours (%s) / theirs:" % e)
+        for label, n, ours_us, tdoku_us in rows:
+            print("%-8s | %s" % (label, " ".join("%18.2f" % (ours_us[e] / tdoku_us[t])
+                                                for t in solvers)))
 
 
 HEADER = "set      puzzles unique | ours: %s | %s | (a) by hand (b) picosat | C++ quoted"
@@ -285,10 +369,11 @@ HEADER = "set      puzzles unique | ours: %s | %s | (a) by hand (b) picosat | C+
 
 def print_row(row, engines, assumes):
     label, n, unique, ours_us, c_us, a_us, b_us, cpp = row
-    print("%-8s %7d %6d |       %s | %s | %11.0f %11s | %10d"
+    print("%-8s %7d %6d |       %s | %s | %11s %11s | %10d"
           % (label, n, unique, "  ".join("%8.0f" % ours_us[e] for e in engines),
-             "  ".join("%12.0f" % c_us[a] for a in assumes),
-             a_us, "%.0f" % b_us if b_us else "-", cpp), flush=True)
+             "  ".join("%12.0f" % c_us[a] if a in c_us else "%12s" % "-" for a in assumes),
+             "%.0f" % a_us if a_us else "-", "%.0f" % b_us if b_us else "-", cpp),
+          flush=True)
 
 
 def print_ratios(rows, engines):
@@ -300,49 +385,9 @@ def print_ratios(rows, engines):
         cells = []
         for e in engines:
             o = ours_us[e]
-            cells.append("%8.1fx %9s %10.2fx" % (a_us / o, "%.1fx" % (b_us / o) if b_us else "-",
+            cells.append("%9s %9s %10.2fx" % ("%.1fx" % (a_us / o) if a_us else "-", "%.1fx" % (b_us / o) if b_us else "-",
                                                  cpp / o))
         print("%-8s | %s" % (label, " | ".join(cells)))
-
-
-TDOKU_SOLVERS = ("tdoku", "minisat_augmented")
-
-
-def tdoku_us(program, grids, seconds):
-    """Microseconds per puzzle of each of TDOKU_SOLVERS in tdoku's ``run_benchmark`` on
-    ``grids`` (written one line each to a temporary file), from its CSV output:
-    ``compiler,version,flags,file,solver,puzzles/s,us/puzzle,%no guess,guesses/puzzle``."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as puzzles:
-        puzzles.write("".join(grid.to_line() + "\n" for grid in grids))
-        puzzles.flush()
-        done = subprocess.run([program, "-c", "1", "-t", "%g" % seconds,
-                               "-w", "%g" % (seconds / 2), "-s", ",".join(TDOKU_SOLVERS),
-                               puzzles.name], stdout=subprocess.PIPE, text=True, check=True)
-    found = {}
-    for line in done.stdout.splitlines():
-        fields = line.split(",")
-        if len(fields) >= 9 and fields[-5] in TDOKU_SOLVERS:
-            found[fields[-5]] = float(fields[-3])
-    missing = [name for name in TDOKU_SOLVERS if name not in found]
-    if missing:
-        raise RuntimeError("%s printed no figure for %s" % (program, ", ".join(missing)))
-    return found
-
-
-def compare_tdoku(program, sets, rows, engines, seconds):
-    print("\ntdoku's run_benchmark (%s) on the same puzzles, us per puzzle (wall clock), "
-          "and ours / theirs:" % program)
-    print("%-8s | %s | %9s %17s | %s" % (
-        "set", "  ".join("%8s" % e for e in engines), "tdoku", "minisat_augmented",
-        "  ".join("%-24s" % ("%s/tdoku %s/minisat" % (e, e)) for e in engines)))
-    for label, n, unique, ours_us, *_ in rows:
-        theirs = tdoku_us(program, sets[label], seconds)
-        print("%-8s | %s | %9.1f %17.1f | %s" % (
-            label, "  ".join("%8.0f" % ours_us[e] for e in engines), theirs["tdoku"],
-            theirs["minisat_augmented"],
-            "  ".join("%11.0fx %11.1fx" % (ours_us[e] / theirs["tdoku"],
-                                           ours_us[e] / theirs["minisat_augmented"])
-                      for e in engines)), flush=True)
 
 
 def bench_pysat_solvers(args):
@@ -444,7 +489,12 @@ def main():
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--hardest", type=int, default=0,
                         help="the first N of the hardest set in the full run (0: all 48,766)")
-    parser.add_argument("--repeat", type=int, default=2, help="runs of ours; the best counts")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="interleaved runs of ours (and tdoku's); the median counts")
+    parser.add_argument("--tdoku-solvers", default=",".join(TDOKU_SOLVERS),
+                        help="with TDOKU_BENCHMARK: which of its solvers (comma-separated)")
+    parser.add_argument("--tdoku-seconds", type=int, default=10,
+                        help="with TDOKU_BENCHMARK: its test time per solver and set (-t)")
     parser.add_argument("--sample-a", type=int, default=500)
     parser.add_argument("--sample-b", type=int, default=200)
     parser.add_argument("--sample-c", type=int, default=1000)
@@ -452,8 +502,6 @@ def main():
                         help="(c) variants: givens, propagated (comma-separated; '' none)")
     parser.add_argument("--pysat-solvers", default=None,
                         help="compare PySAT solvers for the pysat engine instead")
-    parser.add_argument("--tdoku-seconds", type=float, default=5,
-                        help="with TDOKU_BENCHMARK: tdoku's test time per solver and set")
     parser.add_argument("--large", action="store_true", help="the large puzzles instead")
     parser.add_argument("--modes", default="reduce,propagate",
                         help="sudoku2cnf options for --large")

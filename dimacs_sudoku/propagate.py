@@ -232,7 +232,7 @@ class SwarEngine:
     def run(self, cells, locked=False):
         """Propagate from the givens ``cells``: ``(X, placed)``, the open candidates
         (0 when solved) and the q = cell*N + digit - 1 of every digit placed, givens
-        first (perhaps with repeats). Raises :class:`Inconsistent`."""
+        first, each once. Raises :class:`Inconsistent`."""
         n = self.size
         G, L = self.G, self.L
         where = self.where
@@ -245,15 +245,18 @@ class SwarEngine:
             if qs:
                 X = reduce(and_, map(clear.__getitem__, qs), X)
                 placed += qs
-                qs = []
+                qs = ()
             t = (X | G) - L
             s = (t & G) ^ ((((X & t) | G) - L) & G)
             if s:
+                # A digit can be single in up to four views at once: place it once.
+                found = []
                 x = X & (s - (s >> n))
                 while x:
                     top = x.bit_length()
-                    qs.append(where[top])
+                    found.append(where[top])
                     x ^= 1 << (top - 1)
+                qs = set(found)
                 continue
             if not (locked and X):
                 break
