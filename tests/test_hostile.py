@@ -481,3 +481,41 @@ def test_the_readme_exit_code_table_is_the_one_in_errors():
     assert codes == set(EXIT_CODES)
     assert {128 + signal.SIGHUP, 128 + signal.SIGINT, 128 + signal.SIGPIPE,
             128 + signal.SIGTERM} <= codes
+
+
+def pigeonhole(pigeons):
+    """The DIMACS text of pigeons-into-(pigeons - 1)-holes: unsatisfiable, and long to
+    refute for a CDCL solver without symmetry breaking."""
+    holes = pigeons - 1
+    var = lambda i, j: i * holes + j + 1                      # noqa: E731
+    clauses = [[var(i, j) for j in range(holes)] for i in range(pigeons)]
+    clauses += [[-var(i, j), -var(k, j)] for j in range(holes)
+                for i in range(pigeons) for k in range(i + 1, pigeons)]
+    return "p cnf %d %d\n%s" % (pigeons * holes, len(clauses),
+                                "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+
+
+@pytest.mark.parametrize("solver", ["bundled", "pysat:minisat22"])
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_ends_an_in_process_search_at_once(tmp_path, solver, number):
+    # An in-process search holds the interpreter; with no --timeout it runs in a
+    # forked child all the same, so that the signal is handled now, not at its end.
+    if solver.startswith("pysat:"):
+        pytest.importorskip("pysat")
+    (tmp_path / "php.cnf").write_text(pigeonhole(12))
+    process = subprocess.Popen([sys.executable, str(BIN / "cnfsolve"), "php.cnf", "-s",
+                                solver, "-o", "out.txt"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    time.sleep(1.5)
+    assert process.poll() is None, "the search ended before the signal"
+    os.kill(process.pid, number)
+    try:
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 128 + number, err
+    assert sorted(os.listdir(tmp_path)) == ["php.cnf"]
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)               # no child of the session is left

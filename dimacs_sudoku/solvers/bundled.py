@@ -5,8 +5,8 @@
 'SAT'
 """
 
-from .process import answer_result, check_timeout, need_fork, solve_forked, \
-    terminate_as_exit
+from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
+    solve_forked, terminate_as_exit
 
 BUNDLED = "bundled"
 BUNDLED_NAMES = (BUNDLED, "pycosat")
@@ -34,7 +34,7 @@ def solve_clauses(clauses, num_vars=0, timeout=None):
     """
     import pycosat
     timeout = check_timeout(timeout)
-    if timeout is None:
+    if timeout is None and not fork_to_stay_interruptible(timeout):
         return answer_result(pycosat.solve(clauses, vars=num_vars))
     need_fork("the bundled solver")
     with terminate_as_exit():

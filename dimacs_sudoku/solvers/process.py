@@ -37,6 +37,16 @@ def answer_result(answer):
     return Result.from_literals(answer)
 
 
+def fork_to_stay_interruptible(timeout):
+    """True when a search with no time-out should still run in a forked child: the
+    command catches SIGTERM in Python (to remove its temporary files), and an in-process
+    search holds the interpreter until it ends, so the signal would wait for it."""
+    if timeout is not None or not hasattr(os, "fork"):
+        return False
+    handler = signal.getsignal(signal.SIGTERM)
+    return callable(handler)
+
+
 def need_fork(what):
     if not hasattr(os, "fork"):
         raise UsageError("a time-out for %s needs os.fork, which this system lacks; use "
@@ -45,8 +55,9 @@ def need_fork(what):
 
 def solve_forked(answer, timeout, label):
     """Run ``answer()`` (a pycosat-style answer: literals, "UNSAT" or "UNKNOWN") in a
-    forked child, killed at the deadline (the result is then UNKNOWN)."""
-    deadline = time.monotonic() + timeout
+    forked child, killed at the deadline (the result is then UNKNOWN); with no
+    ``timeout`` (None) it waits as long as the search takes."""
+    deadline = None if timeout is None else time.monotonic() + timeout
     for stream in (sys.stdout, sys.stderr):     # or the child would write them again
         try:
             stream.flush()
@@ -80,8 +91,8 @@ def solve_forked(answer, timeout, label):
     try:
         import select
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
                 kill_child(pid)
                 return Result(UNKNOWN)
             ready, _, _ = select.select([read_end], [], [], remaining)

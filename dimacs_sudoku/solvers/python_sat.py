@@ -8,8 +8,8 @@ True
 import importlib.util
 
 from ..errors import SolverError, UsageError
-from .process import answer_result, check_timeout, need_fork, solve_forked, \
-    terminate_as_exit
+from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
+    solve_forked, terminate_as_exit
 
 PYSAT = "pysat:"
 PYSAT_HINT = ("python-sat is not installed: pip install python-sat (or the project's "
@@ -73,7 +73,7 @@ def solve_pysat(name, clauses, num_vars=0, timeout=None):
             model = solver.get_model() or []
             return model + [-v for v in range(len(model) + 1, num_vars + 1)]
 
-        if timeout is None:
+        if timeout is None and not fork_to_stay_interruptible(timeout):
             return answer_result(answer())
         need_fork("the pysat: solvers")
         with terminate_as_exit():
