@@ -23,10 +23,19 @@ from ..streams import (MAX_LINE, STDIO, AtomicOutput, TextInput, commit_outputs,
                        source_name)
 from ..streams import WRITE_ERRORS, ClosedStream, remove_leftovers, silence_stdout
 
+SIGNAL_CODES = (129, 130, 141, 143)
+
+
 def exit_code_table(codes=None):
-    """The exit-code table for --help texts (``codes`` picks some)."""
+    """The exit-code table for --help texts (``codes`` picks some); the codes that any
+    command can return (an internal error, a signal) close every table."""
     codes = sorted(EXIT_CODES) if codes is None else codes
-    return "\n".join("  %3d  %s" % (code, EXIT_CODES[code]) for code in codes)
+    rows = ["  %3d  %s" % (code, EXIT_CODES[code]) for code in codes
+            if code not in SIGNAL_CODES and code != EXIT_FAILURE]
+    rows.append("  %3d  %s" % (EXIT_FAILURE, EXIT_CODES[EXIT_FAILURE]))
+    rows.append("  1xx  a signal: 128 + its number (129 SIGHUP, 130 Ctrl-C, 141 SIGPIPE,\n"
+                "       143 SIGTERM), every temporary file removed")
+    return "\n".join(rows)
 
 
 def make_app(help_text):
