@@ -111,7 +111,101 @@ def _make_grid(cells, like):
     grid.cells = cells
     grid.source = like.source
     grid.line = like.line
+    if like.rules:
+        grid.rules = like.rules
     return grid
+
+
+# ---- variant rules ------------------------------------------------------------------
+
+def _variant_models(clauses, num_vars, size, count, engine, solver):
+    """Up to ``count`` distinct grids (lists of digits) of a variant CNF: each model is
+    projected to the cell variables 1..N³ (standard numbering), and that grid alone
+    is blocked, so that the rules' auxiliary variables never make a grid count twice."""
+    n = size
+    top = n ** 3
+    found = []
+
+    def grid_of(model):
+        cells = [0] * (n * n)
+        chosen = []
+        for v in model:
+            if 0 < v <= top:
+                cell, d = divmod(v - 1, n)
+                cells[cell] = d + 1
+                chosen.append(-v)
+        return cells, chosen
+
+    if solver is not None:
+        import os
+        import tempfile
+        from .errors import UnknownResult
+        from .solvers import run_solver
+        clauses = list(clauses)
+        while len(found) < count:
+            fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
+            try:
+                with os.fdopen(fd, "w") as out:
+                    out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
+                    out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+                result = run_solver(solver, path)
+            finally:
+                os.unlink(path)
+            if result.status == "UNSAT":
+                break
+            if result.status != "SAT":
+                raise UnknownResult("no answer: %s gave up" % solver)
+            cells, chosen = grid_of(result.positives)
+            found.append(cells)
+            clauses.append(chosen)
+        return found
+    if resolve_engine(engine) == "pysat":
+        pysat_available()
+        sat = _PYSAT.Solver(name=PYSAT_SOLVER, bootstrap_with=clauses)
+        try:
+            while len(found) < count and sat.solve():
+                cells, chosen = grid_of(sat.get_model())
+                found.append(cells)
+                sat.add_clause(chosen)
+        finally:
+            sat.delete()
+        return found
+    import pycosat
+    clauses = list(clauses)
+    while len(found) < count:
+        model = pycosat.solve(clauses, vars=num_vars)
+        if not isinstance(model, list):
+            break
+        cells, chosen = grid_of(model)
+        found.append(cells)
+        clauses.append(chosen)
+    return found
+
+
+def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
+    """``(solutions, n)`` for a grid with variant rules (``grid.rules``), through its
+    full CNF (:func:`dimacs_sudoku.variants.encode_variant`) and the engine or external
+    solver; every solution is checked against every rule by the rules' own checkers
+    (:class:`InvalidModel` if one breaks a rule)."""
+    from .encodings import encode
+    try:
+        grid.check_givens()
+    except PuzzleError:
+        return [], 0
+    formula = encode(grid)
+    clauses = list(formula.clauses())
+    solutions = _variant_models(clauses, formula.num_vars, grid.size, count, engine, solver)
+    if canonical and len(solutions) > 1 and (solver is not None
+                                             or resolve_engine(engine) != "pycosat"):
+        first = _variant_models(clauses, formula.num_vars, grid.size, 1, "pycosat", None)[0]
+        if first in solutions:
+            solutions.remove(first)
+        else:
+            solutions.pop()
+        solutions.insert(0, first)
+    for cells in solutions:
+        grid.copy(cells).check_solution(grid)
+    return solutions, len(solutions)
 
 
 # ---- the reduced problem --------------------------------------------------------
@@ -428,6 +522,8 @@ def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     solver (a puzzle with one solution has the same answer anyway)."""
     if count < 1:
         raise ValueError("count must be at least 1")
+    if grid.rules:
+        return solve_variant_cells(grid, count, solver, engine, canonical)
     return _solve(solver_for(grid.layout), grid.cells, count, _searcher(engine, solver),
                   grid, canonical)
 
@@ -448,6 +544,10 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
     search = _searcher(engine, solver)
     last_layout = last = None
     for grid in grids:
+        if grid.rules:
+            solutions, n = solve_variant_cells(grid, count, solver, engine, canonical)
+            yield (_make_grid(solutions[0], grid) if solutions else None), n
+            continue
         layout = grid.layout
         if layout is not last_layout:
             last = solver_for(layout)
