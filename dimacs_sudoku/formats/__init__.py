@@ -28,7 +28,8 @@ between; ``#`` lines are comments everywhere. Lines longer than
 
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
 ``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html``,
-``html-page`` and ``variant`` (the boxed grid and its rule lines); each speaks the grid's notation (``grid.symbols``: the ``hex`` of a
+``html-page``, ``variant`` (the boxed grid and its rule lines) and ``fpuzzles``
+(its JSON); each speaks the grid's notation (``grid.symbols``: the ``hex`` of a
 16x16 read in ``0-F``, the ``numbers`` of a 25x25 read as numbers) unless ``symbols``
 picks another.
 
@@ -66,7 +67,7 @@ WRITERS = {"line": "line:write", "grid": "grid:write", "numbers": "numbers:write
            "table": "table:write", "euler": "euler:write", "triples": "triples:write",
            "json": "json:write", "svg": "pictures:write_svg", "html": "pictures:write_html",
            "html-page": "pictures:write_html",   # framed by document()
-           "variant": "variant:write"}
+           "variant": "variant:write", "fpuzzles": "fpuzzles:write"}
 OUTPUT_FORMATS = tuple(WRITERS)
 
 
@@ -168,8 +169,15 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
 
 
 class _RuleLines:
-    """The numbered lines of the input up to the first rule line; the rule lines
-    after it are kept in ``found`` for :func:`_with_rules`."""
+    """The numbered lines of the input, less the rule lines at its end, which are
+    kept in ``found`` for :func:`_with_rules`.
+
+    Lines that look like rules are held back until the input ends (they are the
+    rules) or a grid line follows (they were not: a damaged line in a file of many
+    puzzles, which its reader reports as before)."""
+
+    # Rule-like lines held back at most (a variant has a few dozen rules).
+    MAX_HELD = 100_000
 
     def __init__(self, items, source):
         self.items, self.source = items, source
@@ -179,28 +187,28 @@ class _RuleLines:
     def __iter__(self):
         from ..variants import is_rule_line
         seen_grid = False
+        held = []
         for item in self.items:
-            head = item[1][:1]
-            if not (head.isalpha() or head == " " or head == "\t") or not self.active:
-                if head and head != "#":
-                    seen_grid = True
-                yield item
-                continue
-            s = item[1].lstrip()
-            if s[:1].isalpha() and seen_grid and is_rule_line(s):
-                self.found.append(item)
-                for item in self.items:
-                    s = item[1].strip()
-                    if not s or s[0] == "#":
-                        continue
-                    if not is_rule_line(s):
-                        raise PuzzleError("a grid line after the rules; put every rule "
-                                          "after the grid", self.source, item[0])
-                    self.found.append(item)
-                return
-            if s and s[0] != "#":
+            text = item[1]
+            head = text[:1]
+            if held:
+                s = text.strip()
+                if not s or s[0] == "#" or (is_rule_line(s) and len(held) < self.MAX_HELD):
+                    held.append(item)
+                    continue
+                yield from held
+                held = []
+            elif (head.isalpha() or head == " " or head == "\t") and self.active \
+                    and seen_grid:
+                s = text.lstrip()
+                if s[:1].isalpha() and is_rule_line(s):
+                    held.append(item)
+                    continue
+            if head and head != "#":
                 seen_grid = True
             yield item
+        self.found = [item for item in held
+                      if item[1].strip() and item[1].strip()[0] != "#"]
 
 
 def _with_rules(grid, rules, lenient):

@@ -99,3 +99,11 @@ def read_one(text):
     """The puzzle of a text (for examples)."""
     from .source import Context, Lines
     return next(read(Lines(text.splitlines()), Context("<stdin>", None, None), False))
+
+
+def write(grid, givens=None, symbols=None):
+    """The f-puzzles JSON of ``grid`` and its rules (one line)."""
+    import json
+    from ..variants import to_fpuzzles
+    rules = grid.rules or (givens.rules if givens is not None else ())
+    return json.dumps(to_fpuzzles(grid, rules), separators=(",", ":"))
