@@ -25,14 +25,14 @@ DESCRIPTION = "an f-puzzles puzzle: its JSON, or the lz-string of its links"
 
 # The most text one puzzle may take: a 16x16 with many rules is well under 1 MB.
 MAX_CHARS = 4_000_000
-# lz-string of a JSON object starting with '{"' begins with these characters.
-PACKED = re.compile(r"N4Ig[A-Za-z0-9+/=$\-% ]*")
+# lz-string of a text starting with '{' begins with N4 (N4Ig for '{"').
+PACKED = re.compile(r"N4[A-Za-z0-9+/=$\-% ]*")
 
 
 def looks_like(s):
     """Whether a first line starts an f-puzzles puzzle (JSON, a bare packed string or
     a link holding one)."""
-    return s[:1] == "{" or s.startswith("N4Ig") or (
+    return s[:1] == "{" or (s[:2] == "N4" and any(c.islower() for c in s[:40])) or (
         "://" in s and ("load=" in s or "fpuzzles" in s))
 
 
@@ -59,7 +59,12 @@ def unpack(text, source=None, line=None):
     from urllib.parse import unquote
     if text.startswith("{"):
         return text
-    match = PACKED.search(unquote(text.replace("%2B", "+").replace("%2b", "+")))
+    text = unquote(text.replace("%2B", "+").replace("%2b", "+"))
+    for marker in ("load=", "fpuzzles"):
+        if marker in text:
+            text = text.split(marker, 1)[1]
+            break
+    match = PACKED.match(text.strip())
     if match is None:
         raise PuzzleError("no f-puzzles data in the link (expected load=N4Ig... or "
                           "fpuzzlesN4Ig...)", source, line)

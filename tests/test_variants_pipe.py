@@ -1,0 +1,233 @@
+"""Variant puzzles through the whole pipe: the rules travel with the grid from the file
+through sudoku2cnf, any solver, cnf2sudoku (which checks every rule), sudoku-solve
+(counts), sudoku-gen and sudoku-grade, and the pictures."""
+
+import json
+
+import pytest
+
+from conftest import require_solver
+from support import command, no_traceback, shell
+from test_variants_puzzles import PUZZLES
+
+from dimacs_sudoku.formats import parse_puzzle, puzzles_from_text
+from dimacs_sudoku.variants import to_fpuzzles
+from dimacs_sudoku.variants.lzstring import compress_base64, decompress_base64
+
+KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]
+
+
+def variant_file(tmp_path, name, boxed=False):
+    """The puzzle ``name`` of test_variants_puzzles as a file of the text format."""
+    givens, rules, solution = PUZZLES[name]
+    grid = parse_puzzle(givens)
+    path = tmp_path / (name + ".txt")
+    path.write_text("# %s\n%s\n%s\n" % (name, grid.to_text() if boxed else givens,
+                                         "\n".join(rules)))
+    return path, solution
+
+
+def model_text(cells, size=9):
+    """Solver output (``s``/``v`` lines) whose model is the grid ``cells``."""
+    literals = [(cell * size + d) * (1 if cells[cell] == d else -1)
+                for cell in range(size * size) for d in range(1, size + 1)]
+    return "s SATISFIABLE\nv %s 0\n" % " ".join(map(str, literals))
+
+
+def swapped(solution, a, b):
+    """``solution`` with digits a and b swapped everywhere: still a Sudoku grid."""
+    return [{a: b, b: a}.get(int(ch), int(ch)) for ch in solution]
+
+
+# ---- the grid carries its rules -------------------------------------------------------
+
+def test_a_read_grid_carries_its_rules_into_copies_and_solutions():
+    grid = parse_puzzle(KILLER_GIVENS + "\n" + "\n".join(KILLER_RULES))
+    assert [rule.to_line() for rule in grid.rules] == KILLER_RULES
+    assert grid.copy().rules == grid.rules
+    from dimacs_sudoku.decoding import solve
+    solution = solve(grid)
+    assert solution.to_line() == KILLER_SOLUTION and solution.rules == grid.rules
+    assert parse_puzzle(KILLER_GIVENS).rules == ()
+
+
+def test_jigsaw_regions_are_the_layout_units():
+    givens, rules, _ = PUZZLES["jigsaw"]
+    grid = parse_puzzle(givens + "\n" + rules[0])
+    assert grid.layout.regions is not None
+    assert [name for name, _ in grid.layout.units[18:27]][0].startswith("region")
+    assert grid.layout.units[18][1] == grid.layout.regions[0][1]
+
+
+def test_check_solution_runs_every_rule_checker():
+    from dimacs_sudoku.errors import InvalidModel
+    grid = parse_puzzle(KILLER_GIVENS + "\n" + "\n".join(KILLER_RULES))
+    grid.copy([int(ch) for ch in KILLER_SOLUTION]).check_solution(grid)
+    with pytest.raises(InvalidModel, match="killer 26 r1c4"):
+        grid.copy(swapped(KILLER_SOLUTION, 3, 4)).check_solution(grid)
+
+
+def test_rule_like_lines_between_puzzles_stay_bad_lines():
+    """In a file of many puzzles a damaged line is that line's error, not a rule."""
+    from dimacs_sudoku.formats import read_puzzles_lenient
+    items = list(read_puzzles_lenient(["1..44......33..1", "not a puzzle", "1..44......33..1"]))
+    assert [type(x).__name__ for x in items] == ["Grid", "PuzzleError", "Grid"]
+    assert all(not getattr(x, "rules", ()) for x in items)
+
+
+def test_euler_headers_are_no_rules():
+    text = "Grid 01\n1..4\n4...\n...3\n3..1\nGrid 02\n1..4\n4...\n...3\n3..1\n"
+    assert [g.rules for g in puzzles_from_text(text, size=4)] == [(), ()]
+
+
+def test_a_variant_holds_one_grid():
+    from dimacs_sudoku.errors import PuzzleError
+    with pytest.raises(PuzzleError, match="one grid before its rules"):
+        puzzles_from_text("1..44......33..1\n1..44......33..1\nantiknight\n")
+
+
+# ---- sudoku2cnf | solver | cnf2sudoku --------------------------------------------------
+
+@pytest.mark.parametrize("name", ["killer", "thermo", "jigsaw", "miracle", "xv-negative"])
+def test_pipe_through_picosat_checks_every_rule(tmp_path, name):
+    require_solver("picosat")
+    path, solution = variant_file(tmp_path, name, boxed=name == "thermo")
+    done = shell("sudoku2cnf %s | { picosat; true; } | cnf2sudoku --puzzle %s" % (path, path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == solution + "\n"
+
+
+def test_pipe_through_cadical_with_the_cnf_header(tmp_path):
+    require_solver("cadical")
+    path, solution = variant_file(tmp_path, "sandwich-arrow-littlekiller")
+    done = shell("sudoku2cnf %s -o p.cnf && { cadical -q p.cnf; true; } | cnf2sudoku --cnf p.cnf"
+                 % path, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == solution + "\n"
+
+
+def test_the_cnf_header_names_every_rule(tmp_path):
+    path, _ = variant_file(tmp_path, "killer")
+    done = command("sudoku2cnf", path)
+    rules = [line[len("c rule: "):] for line in done.stdout.splitlines()
+             if line.startswith("c rule: ")]
+    assert rules == KILLER_RULES
+
+
+@pytest.mark.parametrize("how", ["--puzzle", "--cnf"])
+def test_a_model_that_breaks_a_rule_is_exit_6_naming_it(tmp_path, how):
+    """Digits 3 and 4 swapped: a valid Sudoku grid with the givens (9, 8, 2), but some
+    cages no longer add up."""
+    path, _ = variant_file(tmp_path, "killer")
+    cnf = tmp_path / "p.cnf"
+    cnf.write_text(command("sudoku2cnf", path).stdout)
+    out = tmp_path / "p.out"
+    out.write_text(model_text(swapped(KILLER_SOLUTION, 3, 4)))
+    done = command("cnf2sudoku", how, path if how == "--puzzle" else cnf, out)
+    assert done.returncode == 6, done.stderr
+    assert "killer 26 r1c4 r1c5 r2c5 r2c6 r2c4" in done.stderr and "27, not 26" in done.stderr
+    assert no_traceback(done.stderr) and done.stdout == ""
+    # The same model without the rules is a valid grid: the rules made the difference.
+    plain = tmp_path / "plain.txt"
+    plain.write_text(KILLER_GIVENS + "\n")
+    assert command("cnf2sudoku", "--puzzle", plain, out).returncode == 0
+
+
+def test_an_unknown_rule_is_exit_3_naming_it(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(KILLER_GIVENS + "\nkiller 9 r1c1 r1c2 r2c2\nchess r1c1\n")
+    for name in ("sudoku2cnf", "sudoku-solve"):
+        done = command(name, path)
+        assert done.returncode in (3, 9), (name, done.stderr)
+        assert "unknown rule 'chess'" in done.stderr and "p.txt:3" in done.stderr
+        assert no_traceback(done.stderr)
+    assert command("sudoku2cnf", path).returncode == 3
+
+
+def test_reduce_refuses_rules_it_cannot_encode_and_keeps_unit_rules(tmp_path):
+    path, _ = variant_file(tmp_path, "killer")
+    done = command("sudoku2cnf", "--reduce", path)
+    assert done.returncode == 2 and "killer 9 r1c1" in done.stderr, done.stderr
+    # Unit rules are units of the layout: --propagate reasons with them soundly.
+    path, solution = variant_file(tmp_path, "jigsaw")
+    done = shell("sudoku2cnf --propagate %s | cnfsolve | cnf2sudoku --puzzle %s --propagate"
+                 % (path, path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == solution + "\n"
+    done = shell("sudoku2cnf --propagate %s -o p.cnf; cnfsolve p.cnf | cnf2sudoku --cnf p.cnf"
+                 % path, cwd=tmp_path)
+    assert done.stdout == solution + "\n", done.stderr
+
+
+# ---- sudoku-solve --count 2 -----------------------------------------------------------
+
+@pytest.mark.parametrize("how", [["--engine", "pycosat"], ["--engine", "pysat"],
+                                 ["--solver", "picosat"]])
+def test_sudoku_solve_answers_is_it_unique(tmp_path, how):
+    if how[0] == "--solver":
+        require_solver("picosat")
+    else:
+        pytest.importorskip("pycosat" if how[1] == "pycosat" else "pysat")
+    for name in ("killer", "sandwich-arrow-littlekiller", "jigsaw"):
+        path, solution = variant_file(tmp_path, name)
+        done = command("sudoku-solve", "--count", "2", *how, path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == solution + "\t1\n"
+    # Without its last cage the killer has more than one solution.
+    path = tmp_path / "loose.txt"
+    path.write_text(KILLER_GIVENS + "\n" + "\n".join(KILLER_RULES[:-6]) + "\n")
+    done = command("sudoku-solve", "--count", "2", *how, path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith("\t2\n")
+
+
+def test_sudoku_solve_writes_the_variant_format_back(tmp_path):
+    path, solution = variant_file(tmp_path, "killer")
+    done = command("sudoku-solve", "--format", "variant", path)
+    assert done.returncode == 0, done.stderr
+    again = parse_puzzle(done.stdout)
+    assert again.to_line() == solution
+    assert [rule.to_line() for rule in again.rules] == KILLER_RULES
+
+
+# ---- f-puzzles input --------------------------------------------------------------------
+
+def killer_fpuzzles():
+    grid = parse_puzzle(KILLER_GIVENS + "\n" + "\n".join(KILLER_RULES))
+    return to_fpuzzles(grid, grid.rules)
+
+
+def test_lz_string_known_pair_and_round_trip():
+    # A pair from a public f-puzzles link decoder's tests: '{"x":3}'.
+    assert decompress_base64("N4IgHiBcDMC+Q===") == '{"x":3}'
+    assert compress_base64('{"x":3}') == "N4IgHiBcDMC+Q==="
+    text = json.dumps(killer_fpuzzles())
+    assert decompress_base64(compress_base64(text)) == text
+    with pytest.raises(ValueError):
+        decompress_base64("N4Ig!!")
+
+
+@pytest.mark.parametrize("form", ["json", "bare", "f-puzzles link", "sudokupad link"])
+def test_fpuzzles_inputs_are_detected(tmp_path, form):
+    text = json.dumps(killer_fpuzzles(), indent=1)
+    packed = compress_base64(text)
+    content = {"json": text, "bare": packed,
+               "f-puzzles link": "https://www.f-puzzles.com/?load=" + packed,
+               "sudokupad link": "https://sudokupad.app/fpuzzles" + packed}[form]
+    path = tmp_path / "p.txt"
+    path.write_text(content + "\n")
+    done = command("sudoku-solve", "--count", "2", path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == KILLER_SOLUTION + "\t1\n"
+    done = shell("sudoku2cnf %s | cnfsolve | cnf2sudoku --puzzle %s" % (path, path))
+    assert done.stdout == KILLER_SOLUTION + "\n", done.stderr
+
+
+def test_fpuzzles_unknown_key_is_exit_3(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"size": 9, "chessknight": True}))
+    done = command("sudoku2cnf", path)
+    assert done.returncode == 3 and "chessknight" in done.stderr, done.stderr
+    path.write_text("https://f-puzzles.com/?load=N4IgHiBcDMC+Q===")
+    done = command("sudoku2cnf", path)
+    assert done.returncode == 3 and "'x'" in done.stderr, done.stderr
