@@ -153,18 +153,26 @@ def _sat_complete(prop):
     return known + [lit for lit in model if lit > 0 and value[n + lit] == 0]
 
 
-def random_solution(layout, rng, givens=None):
+def random_solution(layout, rng, givens=None, rules=()):
     """A random complete grid of ``layout`` (extending ``givens`` when given: then no
     relabelling or permutation is applied). Raises NoSolution if ``givens`` has none.
+    Variant ``rules`` (see :mod:`dimacs_sudoku.variants`) are obeyed and carried by the
+    grid; nothing is shuffled then either.
 
     Random decisions with unit propagation fill about half the cells (a decision that
     fails is negated, as DPLL would); pycosat completes the rest; then the digits are
     relabelled and the bands, stacks, rows and columns shuffled.
     """
     n = layout.size
-    prop = propagator_for(layout)
+    prop = propagator_for(layout, rules=rules)
     choose = _random_chooser(rng)
-    target = int(layout.cells * FILL)
+    # Rules such as non-consecutive leave few grids: a handful of random decisions,
+    # then the SAT solver, rather than a random fill that rarely extends.
+    target = int(layout.cells * FILL) if not rules else n
+    if rules and givens is None:
+        prop.reset()
+        if _sat_complete(prop) is None:
+            raise NoSolution("the rules leave no complete %dx%d grid" % (n, n))
     cells = None
     for _ in range(1000):
         prop.reset()
@@ -196,8 +204,8 @@ def random_solution(layout, rng, givens=None):
         break
     if cells is None:
         raise NoSolution("no complete grid found")
-    if givens is not None or layout.units[3 * n:] or n == 1:
-        return Grid(cells, layout=layout)
+    if givens is not None or layout.units[3 * n:] or n == 1 or rules or layout.regions:
+        return Grid(cells, layout=layout, rules=rules)
     br, bc = layout.box
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
@@ -289,7 +297,7 @@ def bounded_count_solutions(grid, limit=2, budget=None):
     import pycosat
     layout = grid.layout
     n = layout.size
-    prop = propagator_for(layout)
+    prop = propagator_for(layout, rules=grid.rules)
     prop.reset()
     if not prop.assume(given_literals(grid)):
         return [], 0
@@ -313,7 +321,7 @@ def bounded_count_solutions(grid, limit=2, budget=None):
             if v <= n ** 3:
                 cell, d = divmod(v - 1, n)
                 cells[cell] = d + 1
-        found.append(Grid(cells, layout=layout))
+        found.append(grid.copy(cells))
         if not extra:
             break               # propagation decided every cell: one solution only
         clauses.append([-v for v in extra])
@@ -411,7 +419,7 @@ def remove_clues(solution, rng, symmetry="none", stop_at=None, counter=None):
 
 
 def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempts=1,
-                counter=None):
+                counter=None, rules=()):
     """One puzzle of ``layout`` with exactly one solution, as :data:`Generated`.
 
     ``clues`` is a target number of givens: removal stops there, and up to
@@ -419,6 +427,8 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     ``reached`` False, when none does). ``minimal`` removes every removable orbit
     and, with a symmetry, also asks that no single given can go (up to ``attempts``
     tries); ``clues`` is then an upper bound. ``counter`` is a :class:`Counter`.
+    ``rules`` are variant rules the puzzle carries (the layout must be theirs, see
+    :func:`dimacs_sudoku.variants.variant_layout`).
     """
     _maps(layout.size, symmetry)
     if clues is not None and clues < 0:
@@ -428,7 +438,7 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     attempts = max(1, attempts)
     for attempt in range(1, attempts + 1):
         before = counter.undecided
-        solution = random_solution(layout, rng)
+        solution = random_solution(layout, rng, rules=rules)
         stop_at = None if minimal else clues
         puzzle = remove_clues(solution, rng, symmetry, stop_at, counter)
         undecided = counter.undecided - before
@@ -455,14 +465,25 @@ def _better(a, b):
 
 def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=None,
              minimal=False, full=False, attempts=None, budget=None, progress=None,
-             counter=None):
+             counter=None, rules=()):
     """Yield ``count`` :data:`Generated` puzzles (complete grids with ``full``).
+
+    ``rules`` are variant rules (:class:`dimacs_sudoku.variants.base.Rule`, or their
+    text lines such as ``"antiknight"``) that every puzzle obeys and carries; the
+    unit-type ones (diagonals, windoku, disjoint groups, a jigsaw layout), anti-knight,
+    anti-king, non-consecutive and any other rule read without clues of its own.
 
     ``seed`` seeds the one ``random.Random`` everything draws from; ``budget`` bounds
     each SAT call of the solution counter (see :class:`Counter`); ``progress`` is
     called with the number of puzzles done after each one.
     """
     layout = layout_for(size, box)
+    if rules:
+        from .variants import finish, parse_rule, variant_layout
+        rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
+                              if isinstance(rule, str) else rule for rule in rules],
+                             layout.size))
+        layout = variant_layout(layout.size, layout.box, rules)
     if count < 0:
         raise UsageError("--count takes a number of puzzles, not %d" % count)
     if full and (clues is not None or minimal or symmetry != "none"):
@@ -471,14 +492,20 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     _maps(layout.size, symmetry)
     if attempts is None:
         attempts = 1 if clues is None and not (minimal and symmetry != "none") else 20
+    if counter is None and rules:
+        # Propagation over the rules' clauses (cached per layout and rules), then
+        # pycosat on what is left: no CNF is written per count.
+        counter = Counter(layout, budget, function=lambda grid, limit=2: (
+            bounded_count_solutions(grid, limit, budget or None)))
     counter = counter or Counter(layout, budget)
     rng = random.Random(seed)
     for done in range(1, count + 1):
         if full:
-            solution = random_solution(layout, rng)
+            solution = random_solution(layout, rng, rules=rules)
             made = Generated(solution, solution, True, None, 1, 0)
         else:
-            made = make_puzzle(layout, rng, symmetry, clues, minimal, attempts, counter)
+            made = make_puzzle(layout, rng, symmetry, clues, minimal, attempts, counter,
+                               rules)
         yield made
         if progress is not None:
             progress(done)

@@ -367,6 +367,8 @@ class Grid:
             out["givens"] = givens.to_line()
         if self.symbols:
             out["symbols"] = self.symbols
+        if self.rules:
+            out["rules"] = [rule.to_line() for rule in self.rules]
         return out
 
     def __str__(self):

@@ -231,3 +231,63 @@ def test_fpuzzles_unknown_key_is_exit_3(tmp_path):
     path.write_text("https://f-puzzles.com/?load=N4IgHiBcDMC+Q===")
     done = command("sudoku2cnf", path)
     assert done.returncode == 3 and "'x'" in done.stderr, done.stderr
+
+
+# ---- sudoku-gen and sudoku-grade ---------------------------------------------------------
+
+JIGSAW = PUZZLES["jigsaw"][1][0]
+
+
+@pytest.mark.parametrize("rule", ["diagonals", "windoku", "antiknight", "antiking",
+                                  "nonconsecutive", JIGSAW])
+def test_sudoku_gen_makes_unique_variant_puzzles(tmp_path, rule):
+    done = command("sudoku-gen", "--rule", rule, "--seed", "5", "-o", tmp_path / "p.txt")
+    assert done.returncode == 0, done.stderr
+    text = (tmp_path / "p.txt").read_text()
+    puzzle = parse_puzzle(text)
+    assert [r.to_line() for r in puzzle.rules] == [rule]
+    done = command("sudoku-solve", "--count", "2", "--engine", "pycosat", tmp_path / "p.txt")
+    assert done.returncode == 0 and done.stdout.endswith("\t1\n"), done.stderr
+    # The rule is needed: without it the givens leave several solutions (the jigsaw's
+    # givens may not even fit the boxes).
+    plain = tmp_path / "plain.txt"
+    plain.write_text(puzzle.to_line() + "\n")
+    done = command("sudoku-solve", "--count", "2", plain)
+    assert done.stdout.endswith(("\t2\n", "\t0\n")) or "contradictory" in done.stderr
+
+
+def test_sudoku_gen_rules_library_and_killer_from_a_grid():
+    import random
+    from dimacs_sudoku.batch import count_solutions
+    from dimacs_sudoku.generate import generate, random_solution
+    from dimacs_sudoku.errors import NoSolution
+    with pytest.raises(NoSolution, match="no complete 6x6 grid"):
+        next(generate(1, size=6, seed=1, rules=["antiknight", "diagonals"]))
+    made = next(generate(1, size=6, seed=1, rules=["antiknight", "disjoint"]))
+    assert count_solutions(made.puzzle)[1] == 1
+    assert [r.to_line() for r in made.puzzle.rules] == ["antiknight", "disjoint"]
+    made.solution.check_solution(made.puzzle)
+    # A full grid obeys its rule.
+    grid = random_solution(made.puzzle.layout, random.Random(2), rules=made.puzzle.rules)
+    grid.check_solution()
+
+
+def test_sudoku_gen_bad_rule_is_a_usage_error():
+    done = command("sudoku-gen", "--rule", "chess")
+    assert done.returncode == 2 and "unknown rule 'chess'" in done.stderr
+
+
+def test_sudoku_grade_grades_variants_on_their_cnf(tmp_path):
+    from dimacs_sudoku.grade import grade
+    givens, rules, _ = PUZZLES["killer"]
+    with_rules = parse_puzzle(givens + "\n" + "\n".join(rules))
+    assert grade(with_rules).level in ("up", "probe", "search")
+    # Without the cages the three givens are far from enough: the search finds a
+    # grid, but the grade of the variant comes from its own CNF.
+    path, _ = variant_file(tmp_path, "killer")
+    done = command("sudoku-grade", path)
+    assert done.returncode == 0, done.stderr
+    level = done.stdout.split("\t")[1]
+    assert level == grade(with_rules).level
+    miracle = parse_puzzle(PUZZLES["miracle"][0] + "\n" + "\n".join(PUZZLES["miracle"][1]))
+    assert grade(miracle).level != "none"

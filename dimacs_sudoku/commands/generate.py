@@ -3,7 +3,7 @@
 import json
 import os
 import sys
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -36,6 +36,11 @@ a removal it cannot decide keeps its clue, with a note on stderr.
   antidiagonal, horizontal (top-bottom mirror), vertical (left-right mirror),
   dihedral (all eight)
 --full writes random complete grids instead of puzzles.
+--rule LINE (repeatable) makes variant puzzles that obey the rule, written in
+the variant format (the grid, then its rule lines) unless --format says
+otherwise: diagonals, windoku, disjoint, antiknight, antiking,
+nonconsecutive, 'jigsaw 111222333 ...' (a region layout), and any rule line of
+docs/variants.md.
 
 \b
 Examples:
@@ -43,6 +48,7 @@ Examples:
   sudoku-gen --symmetry rotational --clues 26 --format grid
   sudoku-gen --size 6 --box 2x3 --minimal --count 5
   sudoku-gen --seed 7 | sudoku2cnf | picosat | cnf2sudoku --format grid
+  sudoku-gen --rule antiknight --rule diagonals > p.txt; sudoku-solve --count 2 p.txt
   sudoku-gen --seed 7 > p.txt; sudoku-solve p.txt > s.txt
   sudoku2cnf p.txt --exclude s.txt | picosat   # exit 20: no other solution
 
@@ -81,24 +87,30 @@ def sudoku_gen(
         help="SAT propagations per uniqueness check (default: no limit up to 16x16, "
              "100000 above; 0: no limit)"),
     full: bool = typer.Option(False, "--full", help="write random complete grids"),
-    output_format: str = typer.Option("line", "--format", "-F", metavar="FORMAT",
-                                      help="line, grid, numbers, table, json, svg, html, "
-                                      "html-page, ..."),
+    output_format: Optional[str] = typer.Option(
+        None, "--format", "-F", metavar="FORMAT",
+        help="line, grid, numbers, table, json, svg, html, html-page, variant, ... "
+             "(default: line; variant with --rule)"),
     output: Optional[str] = common.output_option(),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
                                             help="progress on stderr (default: on a terminal)"),
     symbols: Optional[str] = common.symbols_option(),
+    rule: Optional[List[str]] = typer.Option(
+        None, "--rule", metavar="LINE", help="a variant rule every puzzle obeys "
+        "(repeatable): antiknight, diagonals, 'jigsaw 111222333 ...'"),
 ):
     return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
-                      symbols)
+                      symbols, rule)
 
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
-                     full, output_format, output, progress, symbols=None):
+                     full, output_format, output, progress, symbols=None, rules=None):
     from ..generate import SYMMETRIES, generate, layout_for
     from ..grid import parse_box
 
+    if output_format is None:
+        output_format = "variant" if rules else "line"
     common.check_output_format(output_format)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
@@ -114,6 +126,15 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         raise UsageError("--clues takes a number of givens, not %d" % clues)
     box_shape = parse_box(box, size) if box else None
     layout = layout_for(size, box_shape)
+    if rules:
+        from ..errors import PuzzleError
+        from ..variants import finish, parse_rule, variant_layout
+        try:
+            rules = tuple(finish([parse_rule(line, layout.size, layout.box, "--rule")
+                                  for line in rules], layout.size))
+            layout = variant_layout(layout.size, layout.box, rules)
+        except PuzzleError as error:
+            raise UsageError(error.describe()) from None
     from ..formats import check_symbols, document
     symbols = check_symbols(symbols, layout.size)
     head, tail = document(output_format)
@@ -146,7 +167,8 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
             report_progress(0)
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
                             symmetry=symmetry, clues=clues, minimal=minimal, full=full,
-                            attempts=attempts, budget=budget, progress=report_progress)
+                            attempts=attempts, budget=budget, progress=report_progress,
+                            rules=rules or ())
         for k, made in enumerate(made_all, 1):
             if not made.reached:
                 notes.append("puzzle %d: %d givens, the target of %d was not reached in "
