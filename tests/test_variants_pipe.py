@@ -291,3 +291,43 @@ def test_sudoku_grade_grades_variants_on_their_cnf(tmp_path):
     assert level == grade(with_rules).level
     miracle = parse_puzzle(PUZZLES["miracle"][0] + "\n" + "\n".join(PUZZLES["miracle"][1]))
     assert grade(miracle).level != "none"
+
+
+# ---- pictures -------------------------------------------------------------------------
+
+MIXED = ("." * 79 + "1.\nodd r1c1 r3c3\neven r9c1 r9c2\nthermo r2c2 r3c2 r4c2 r5c3\n"
+         "arrow r7c7 r7c8 r8c8 r9c9\nwhite r1c5 r1c6\nblack r2c6 r3c6\nxv X r5c5 r5c6\n"
+         "xv V r6c5 r6c6\nkiller 15 r1c8 r1c9 r2c9\ndiagonals\n")
+
+
+def test_pictures_draw_the_rules_of_puzzles_and_solutions(tmp_path):
+    import shutil
+    import subprocess
+    from dimacs_sudoku.formats import write_grid
+    puzzle = parse_puzzle(MIXED)
+    svg = write_grid(puzzle, "svg")
+    for mark in ('class="rules"', 'class="cage"', ">15<", 'class="givens"'):
+        assert mark in svg, mark
+    assert svg.index('class="rules"') < svg.index('class="givens"')   # digits on top
+    html = write_grid(puzzle, "html")
+    assert html.startswith('<div class="dimacs-sudoku"') and "<svg" in html
+    # A solution from sudoku-solve carries the rules into its picture; a jigsaw
+    # draws its regions instead of the boxes.
+    path, _ = variant_file(tmp_path, "jigsaw")
+    done = command("sudoku-solve", "--format", "svg", path, "-o", tmp_path / "j.svg")
+    assert done.returncode == 0, done.stderr
+    jigsaw = (tmp_path / "j.svg").read_text()
+    assert 'class="solved"' in jigsaw and 'class="rules"' in jigsaw
+    plain = write_grid(parse_puzzle(PUZZLES["jigsaw"][0]), "svg")
+    assert jigsaw.count("<line") != plain.count("<line")
+    # Clues outside the grid widen the picture.
+    path, _ = variant_file(tmp_path, "sandwich-arrow-littlekiller")
+    sandwich = write_grid(parse_puzzle(path.read_text()), "svg")
+    assert 'width="536"' in sandwich and 'width="440"' in plain
+    renderer = shutil.which("rsvg-convert")
+    if renderer:
+        for name, text in (("m", svg), ("j", jigsaw), ("s", sandwich)):
+            (tmp_path / (name + ".svg")).write_text(text)
+            subprocess.run([renderer, str(tmp_path / (name + ".svg")), "-o",
+                            str(tmp_path / (name + ".png"))], check=True, timeout=60)
+            assert (tmp_path / (name + ".png")).stat().st_size > 1000
