@@ -134,16 +134,16 @@ def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
         at = margin + k * cell
         row_line = (at, margin, at, margin + side)      # vertical line at column k
         col_line = (margin, at, margin + side, at)      # horizontal line at row k
-        edge = k in (0, n)
-        (thick_lines if k % bc == 0 and (boxes or edge) else thin_lines).append(row_line)
-        (thick_lines if k % br == 0 and (boxes or edge) else thin_lines).append(col_line)
+        (thick_lines if k % bc == 0 and boxes else thin_lines).append(row_line)
+        (thick_lines if k % br == 0 and boxes else thin_lines).append(col_line)
     out.append('<g class="cell-lines" stroke="%s" stroke-width="%d">' % (THIN_COLOUR, thin))
     out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thin_lines)
     out.append("</g>")
-    out.append('<g class="box-lines" stroke="%s" stroke-width="%d" stroke-linecap="square">'
-               % (THICK_COLOUR, thick))
-    out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thick_lines)
-    out.append("</g>")
+    if thick_lines:
+        out.append('<g class="box-lines" stroke="%s" stroke-width="%d" '
+                   'stroke-linecap="square">' % (THICK_COLOUR, thick))
+        out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thick_lines)
+        out.append("</g>")
     if marks:
         out.append(marks)
     # Digits: the baseline sits 0.35 em below the centre, which centres digits in
