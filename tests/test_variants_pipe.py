@@ -331,3 +331,25 @@ def test_pictures_draw_the_rules_of_puzzles_and_solutions(tmp_path):
             subprocess.run([renderer, str(tmp_path / (name + ".svg")), "-o",
                             str(tmp_path / (name + ".png"))], check=True, timeout=60)
             assert (tmp_path / (name + ".png")).stat().st_size > 1000
+
+
+def test_a_file_of_many_variant_puzzles_each_with_its_rules(tmp_path):
+    """Each puzzle followed by its own rules: sudoku-solve counts them in one batch."""
+    blocks = []
+    expected = []
+    for name in ("killer", "thermo", "antiknight", "miracle"):
+        givens, rules, solution = PUZZLES[name]
+        blocks.append("%s\n%s\n" % (parse_puzzle(givens).to_text(), "\n".join(rules)))
+        expected.append(solution + "\t1")
+    blocks.insert(2, parse_puzzle(PUZZLES["killer"][0]).to_text() + "\n")   # a classic one
+    expected.insert(2, "-\t2")
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(blocks))
+    grids = puzzles_from_text(path.read_text())
+    assert [len(g.rules) for g in grids] == [28, 8, 0, 1, 3]
+    done = command("sudoku-solve", "--count", "2", path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line for k, line in enumerate(lines) if k != 2] == [
+        line for k, line in enumerate(expected) if k != 2]
+    assert lines[2].endswith("\t2")

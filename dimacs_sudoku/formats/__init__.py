@@ -44,6 +44,7 @@ picks another.
 """
 import importlib
 import os
+from collections import deque
 
 from ..errors import PuzzleError, UsageError
 from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
@@ -154,15 +155,19 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
         items = READERS[name].read(lines, ctx, lenient)
         held = next(items, None)
         count = held is not None
+        blocks = rules.blocks
         for item in items:
+            if blocks and blocks[0][0][0] < (item.line or 0):
+                # The rules between this puzzle and the one before belong to that one.
+                held = _with_rules(held, blocks.popleft(), lenient, source)
             yield held
             held = item
             count += 1
         if rules.found:
-            if count > 1:
+            if count > 1 and not rules.had_blocks:
                 raise PuzzleError("a variant puzzle holds one grid before its rules, "
                                   "found %d" % count, source, rules.found[0][0])
-            held = _with_rules(held, rules, lenient)
+            held = _with_rules(held, rules.found, lenient, source)
         if held is not None:
             yield held
     return run()
@@ -173,8 +178,10 @@ class _RuleLines:
     kept in ``found`` for :func:`_with_rules`.
 
     Lines that look like rules are held back until the input ends (they are the
-    rules) or a grid line follows (they were not: a damaged line in a file of many
-    puzzles, which its reader reports as before)."""
+    rules) or a grid line follows: then they are the rules of the puzzle before (a
+    file of many variant puzzles, each followed by its rules) when each names a
+    known rule, else they were no rules (a damaged line in a file of many puzzles,
+    which its reader reports as before)."""
 
     # Rule-like lines held back at most (a variant has a few dozen rules).
     MAX_HELD = 100_000
@@ -183,9 +190,11 @@ class _RuleLines:
         self.items, self.source = items, source
         self.active = True
         self.found = []
+        self.blocks = deque()       # the rule lines of each puzzle but the last
+        self.had_blocks = False
 
     def __iter__(self):
-        from ..variants import is_rule_line
+        from ..variants import is_rule_line, keywords
         seen_grid = False
         held = []
         for item in self.items:
@@ -196,7 +205,15 @@ class _RuleLines:
                 if not s or s[0] == "#" or (is_rule_line(s) and len(held) < self.MAX_HELD):
                     held.append(item)
                     continue
-                yield from held
+                found = [item for item in held
+                         if item[1].strip() and item[1].strip()[0] != "#"]
+                known = keywords()
+                if all(line.split(None, 1)[0].lower() in known for _, line in found):
+                    self.blocks.append(found)
+                    self.had_blocks = True
+                    yield from (item for item in held if item not in found)
+                else:
+                    yield from held
                 held = []
             elif (head.isalpha() or head == " " or head == "\t") and self.active \
                     and seen_grid:
@@ -211,17 +228,16 @@ class _RuleLines:
                       if item[1].strip() and item[1].strip()[0] != "#"]
 
 
-def _with_rules(grid, rules, lenient):
-    """The one grid before the rule lines, with its rules (grid.rules, the layout)."""
+def _with_rules(grid, lines, lenient, source):
+    """The grid before the rule ``lines``, with its rules (grid.rules, the layout)."""
     from ..variants import finish, parse_rule, variant_grid
-    source = rules.source
     if grid is None:
-        raise PuzzleError("no grid before the rules", source, rules.found[0][0])
+        raise PuzzleError("no grid before the rules", source, lines[0][0])
     if isinstance(grid, PuzzleError):
         return grid
     try:
-        found = [parse_rule(text, grid.size, grid.layout.box, source, number)
-                 for number, text in rules.found]
+        found = [parse_rule(text.strip(), grid.size, grid.layout.box, source, number)
+                 for number, text in lines]
         grid = variant_grid(grid, finish(found, grid.size))
         grid.check_givens()
     except PuzzleError as error:
