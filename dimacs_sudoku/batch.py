@@ -182,22 +182,58 @@ def _variant_models(clauses, num_vars, size, count, engine, solver):
     return found
 
 
+_CLASSIC = {}
+
+
+def variant_clauses(grid):
+    """``(clauses, num_vars)``: the CNF of a grid with rules as ``sudoku2cnf`` writes it
+    (extended encoding, pairwise, standard numbering: the same clauses as
+    :func:`dimacs_sudoku.variants.encode_variant`), with the classic part made once
+    per layout and the rules' clauses made once (not counted first)."""
+    from .encodings import encode
+    from .variants import variant_layout
+    n = grid.size
+    rules = grid.rules
+    layout = variant_layout(n, grid.layout.box, rules)
+    key = layout_key(layout)
+    classic = _CLASSIC.get(key)
+    if classic is None:
+        classic = list(encode(Grid([0] * layout.cells, layout=layout)).clauses())
+        if len(_CLASSIC) > 8:
+            _CLASSIC.pop(next(iter(_CLASSIC)))
+        _CLASSIC[key] = classic
+    top = [n ** 3]
+
+    def new_var():
+        top[0] += 1
+        return top[0]
+
+    def var(cell, digit):
+        return cell * n + digit
+
+    clauses = list(classic)
+    clauses.extend([cell * n + d] for cell, d in enumerate(grid.cells) if d)
+    for rule in rules:
+        rule.link(rules)
+    for rule in rules:
+        clauses.extend(rule.clauses(var, new_var, layout))
+    return clauses, top[0]
+
+
 def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     """``(solutions, n)`` for a grid with variant rules (``grid.rules``), through its
     full CNF (:func:`dimacs_sudoku.variants.encode_variant`) and the engine or external
     solver; every solution is checked against every rule by the rules' own checkers
     (:class:`InvalidModel` if one breaks a rule)."""
-    from .encodings import encode
     try:
         grid.check_givens()
     except PuzzleError:
         return [], 0
-    formula = encode(grid)
-    clauses = list(formula.clauses())
-    solutions = _variant_models(clauses, formula.num_vars, grid.size, count, engine, solver)
+    clauses, num_vars = variant_clauses(grid)
+    solutions = _variant_models(clauses, num_vars, grid.size, count, engine, solver)
     if canonical and len(solutions) > 1 and (solver is not None
                                              or resolve_engine(engine) != "pycosat"):
-        first = _variant_models(clauses, formula.num_vars, grid.size, 1, "pycosat", None)[0]
+        first = _variant_models(clauses, num_vars, grid.size, 1, "pycosat", None)[0]
         if first in solutions:
             solutions.remove(first)
         else:

@@ -585,3 +585,72 @@ def read_solutions(stream, puzzle, source):
     if not found:
         raise PuzzleError("no solution grid found", source)
     return found
+
+
+# ---- killer puzzles ---------------------------------------------------------------------
+
+def killer_cages(solution, rng, smallest=2, largest=5):
+    """Killer cages over every cell of the complete grid ``solution``: each grows from a
+    random free cell through free neighbours holding digits not yet in it, to a random
+    size in ``smallest..largest`` (smaller when it runs out of room); each cage's total
+    is the sum of its digits. Returns the ``killer`` rules, in the order made."""
+    from .variants import parse_rule
+    n = solution.size
+    cells = solution.cells
+    free = set(range(n * n))
+    order = list(range(n * n))
+    rng.shuffle(order)
+    rules = []
+    for start in order:
+        if start not in free:
+            continue
+        target = rng.randint(smallest, largest)
+        cage = [start]
+        free.discard(start)
+        digits = {cells[start]}
+        while len(cage) < target:
+            options = sorted({m for k in cage for m in _neighbours(n, k)
+                              if m in free and cells[m] not in digits})
+            if not options:
+                break
+            m = rng.choice(options)
+            cage.append(m)
+            free.discard(m)
+            digits.add(cells[m])
+        line = "killer %d %s" % (sum(cells[k] for k in cage), " ".join(
+            "r%dc%d" % (k // n + 1, k % n + 1) for k in sorted(cage)))
+        rules.append(parse_rule(line, n, solution.layout.box))
+    return rules
+
+
+def _neighbours(n, k):
+    r, c = divmod(k, n)
+    return [(r + dr) * n + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def make_killer(rng, size=9, box=None, largest=5):
+    """A killer puzzle with one solution, as :data:`Generated`: cages over a random
+    complete grid (:func:`killer_cages`), then givens of that grid, each placed in a
+    cell where two solutions differ, until only one is left.
+
+    >>> made = make_killer(random.Random(3), size=4)
+    >>> count_solutions(made.puzzle)[1], len(made.puzzle.rules) > 0
+    (1, True)
+    """
+    layout = layout_for(size, box)
+    solution = random_solution(layout, rng)
+    rules = killer_cages(solution, rng, largest=largest)
+    cells = [0] * layout.cells
+    puzzle = Grid(cells, layout=layout, rules=rules)
+    while True:
+        found, count = count_solutions(puzzle, 2)
+        if count == 1:
+            break
+        differ = [k for k in range(layout.cells)
+                  if found[0].cells[k] != found[1].cells[k]]
+        k = rng.choice(differ)
+        cells[k] = solution.cells[k]
+        puzzle = puzzle.copy(cells)
+    return Generated(puzzle, Grid(solution.cells, layout=layout, rules=rules), True,
+                     None, 1, 0)
