@@ -18,10 +18,11 @@ Batch: ``sudoku-solve --count 2`` over one file of ``--killers`` generated 9x9 k
 puzzles (cages grown over a random grid, givens added until one solution is left;
 :func:`dimacs_sudoku.generate.make_killer`), each followed by its cages. The median
 is taken over the per-puzzle times of the same calls in this process (start-up
-excluded); the command's wall time, less the start-up of the same command on an
-empty file, divided by the count, is shown beside it.
+excluded); the command's CPU time (user + system of the child process), less that
+of the same command on an empty file, divided by the count, is shown beside it.
 
-Times are CPU seconds of this process (best of ``--repeat``), but the command's.
+Times are CPU seconds (best of ``--repeat`` per family), steadier than wall clock on
+a shared machine.
 
 Usage: python bench/variants.py [--quick] [--killers K] [--repeat R]
 """
@@ -92,6 +93,12 @@ def naive_count(clauses, num_vars, n=9):
     return found
 
 
+def child_cpu():
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def best_ms(function, repeat):
     best = None
     for _ in range(repeat):
@@ -145,12 +152,12 @@ def main():
         empty = os.path.join(folder, "empty.txt")
         open(empty, "w").close()
         command = [sys.executable, str(ROOT / "bin" / "sudoku-solve"), "--count", "2"]
-        start = time.monotonic()
+        start = child_cpu()
         subprocess.run(command + [empty], check=True, capture_output=True)
-        startup = time.monotonic() - start
-        start = time.monotonic()
+        startup = child_cpu() - start
+        start = child_cpu()
         done = subprocess.run(command + [path], check=True, capture_output=True, text=True)
-        wall = time.monotonic() - start
+        wall = child_cpu() - start
         counts = [line.split("\t")[1] for line in done.stdout.splitlines()]
         assert counts == ["1"] * killers, counts
     print()
@@ -164,7 +171,7 @@ def main():
             each.append((time.process_time() - start) * 1000)
         print("  %-8s median %.1f ms, mean %.1f ms, max %.1f ms per puzzle"
               % (engine, statistics.median(each), statistics.mean(each), max(each)))
-    print("  command  %.1f ms per puzzle (wall, less %.0f ms start-up)"
+    print("  command  %.1f ms per puzzle (CPU, less %.0f ms start-up)"
           % ((wall - startup) * 1000 / killers, startup * 1000))
 
 

@@ -291,7 +291,8 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     ``region`` numbers for a jigsaw. Keys of rules the registry does not know are an
     error naming them; so are the editor's drawings (``line``, ``cage``, ``text``,
     ``circle``, ``rectangle``) unless ``ignore_cosmetics``. Compressed links (the
-    base64 + lz-string of f-puzzles and SudokuPad URLs) are not read yet.
+    base64 + lz-string of f-puzzles and SudokuPad URLs) are unpacked by the
+    ``fpuzzles`` input format (:mod:`dimacs_sudoku.formats.fpuzzles`) first.
 
     >>> grid, rules = parse_fpuzzles({"size": 4, "antiknight": True,
     ...     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]})
