@@ -353,3 +353,17 @@ def test_a_file_of_many_variant_puzzles_each_with_its_rules(tmp_path):
     assert [line for k, line in enumerate(lines) if k != 2] == [
         line for k, line in enumerate(expected) if k != 2]
     assert lines[2].endswith("\t2")
+
+
+def test_rules_on_a_grid_made_by_hand_still_count():
+    """A Grid given rules without their layout: the batch path rebuilds the layout from
+    the rules, so a unit rule (the diagonals) is never lost."""
+    from dimacs_sudoku.batch import count_solutions
+    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.variants import parse_rule, rule_violations
+    plain = Grid.empty(4)
+    with_rules = Grid([0] * 16, size=4, rules=[parse_rule("diagonals", 4)])
+    assert count_solutions(plain, 1000)[1] == 288
+    solutions, count = count_solutions(with_rules, 1000)
+    assert count == 48 and all(s.rules == with_rules.rules for s in solutions)
+    assert all(rule_violations(s.cells, s.layout, s.rules) == [] for s in solutions)

@@ -194,7 +194,6 @@ class _RuleLines:
         self.had_blocks = False
 
     def __iter__(self):
-        from ..variants import is_rule_line, keywords
         seen_grid = False
         held = []
         for item in self.items:
@@ -202,12 +201,13 @@ class _RuleLines:
             head = text[:1]
             if held:
                 s = text.strip()
-                if not s or s[0] == "#" or (is_rule_line(s) and len(held) < self.MAX_HELD):
+                if not s or s[0] == "#" or (_variants().is_rule_line(s)
+                                            and len(held) < self.MAX_HELD):
                     held.append(item)
                     continue
                 found = [item for item in held
                          if item[1].strip() and item[1].strip()[0] != "#"]
-                known = keywords()
+                known = _variants().keywords()
                 if all(line.split(None, 1)[0].lower() in known for _, line in found):
                     self.blocks.append(found)
                     self.had_blocks = True
@@ -218,7 +218,8 @@ class _RuleLines:
             elif (head.isalpha() or head == " " or head == "\t") and self.active \
                     and seen_grid:
                 s = text.lstrip()
-                if s[:1].isalpha() and is_rule_line(s):
+                # (the variants package is imported only for a line like a rule)
+                if s[:1].isalpha() and _variants().is_rule_line(s):
                     held.append(item)
                     continue
             if head and head != "#":
@@ -226,6 +227,11 @@ class _RuleLines:
             yield item
         self.found = [item for item in held
                       if item[1].strip() and item[1].strip()[0] != "#"]
+
+
+def _variants():
+    from .. import variants
+    return variants
 
 
 def _with_rules(grid, lines, lenient, source):

@@ -34,7 +34,6 @@ dropped: a dropped rule would make a puzzle look like it had many solutions.
 """
 
 import importlib
-import json
 import re
 
 from ..errors import PuzzleError, UsageError
@@ -300,6 +299,7 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     ['antiknight', 'killer 3 r1c1 r1c2']
     """
     if isinstance(obj, (str, bytes)):
+        import json
         try:
             obj = json.loads(obj)
         except ValueError as error:
