@@ -465,8 +465,11 @@ def _better(a, b):
 
 def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=None,
              minimal=False, full=False, attempts=None, budget=None, progress=None,
-             counter=None, rules=()):
+             counter=None, rules=(), killer=False):
     """Yield ``count`` :data:`Generated` puzzles (complete grids with ``full``).
+
+    ``killer`` makes killer puzzles instead (:func:`make_killer`: cages over a random
+    grid, and the givens that make the solution unique).
 
     ``rules`` are variant rules (:class:`dimacs_sudoku.variants.base.Rule`, or their
     text lines such as ``"antiknight"``) that every puzzle obeys and carries; the
@@ -499,8 +502,13 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
             bounded_count_solutions(grid, limit, budget or None)))
     counter = counter or Counter(layout, budget)
     rng = random.Random(seed)
+    if killer and (full or rules or clues is not None or minimal or symmetry != "none"):
+        raise UsageError("--killer makes its own cages and givens; it does not go with "
+                         "--full, --rule, --clues, --minimal or --symmetry")
     for done in range(1, count + 1):
-        if full:
+        if killer:
+            made = make_killer(rng, layout.size, layout.box)
+        elif full:
             solution = random_solution(layout, rng, rules=rules)
             made = Generated(solution, solution, True, None, 1, 0)
         else:
@@ -600,7 +608,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
     free = set(range(n * n))
     order = list(range(n * n))
     rng.shuffle(order)
-    rules = []
+    cages = []
     for start in order:
         if start not in free:
             continue
@@ -617,6 +625,24 @@ def killer_cages(solution, rng, smallest=2, largest=5):
             cage.append(m)
             free.discard(m)
             digits.add(cells[m])
+        cages.append(cage)
+    # A cage of one cell is a given in disguise: join it to a neighbouring cage that
+    # lacks its digit when there is one.
+    owner = {k: cage for cage in cages for k in cage}
+    for cage in list(cages):
+        if len(cage) != 1:
+            continue
+        k = cage[0]
+        for m in _neighbours(n, k):
+            other = owner[m]
+            if other is not cage and len(other) > 1 and \
+                    cells[k] not in {cells[j] for j in other}:
+                other.append(k)
+                owner[k] = other
+                cages.remove(cage)
+                break
+    rules = []
+    for cage in cages:
         line = "killer %d %s" % (sum(cells[k] for k in cage), " ".join(
             "r%dc%d" % (k // n + 1, k % n + 1) for k in sorted(cage)))
         rules.append(parse_rule(line, n, solution.layout.box))

@@ -367,3 +367,17 @@ def test_rules_on_a_grid_made_by_hand_still_count():
     solutions, count = count_solutions(with_rules, 1000)
     assert count == 48 and all(s.rules == with_rules.rules for s in solutions)
     assert all(rule_violations(s.cells, s.layout, s.rules) == [] for s in solutions)
+
+
+def test_sudoku_gen_killer_makes_unique_killers(tmp_path):
+    done = command("sudoku-gen", "--killer", "--seed", "3", "-k", "2", "-o", tmp_path / "k.txt")
+    assert done.returncode == 0, done.stderr
+    grids = puzzles_from_text((tmp_path / "k.txt").read_text())
+    assert len(grids) == 2
+    for grid in grids:
+        cages = [rule for rule in grid.rules if rule.name == "killer"]
+        assert cages == list(grid.rules) and all(len(rule.cells) > 1 for rule in cages)
+        assert sorted(k for rule in cages for k in rule.cells) == list(range(81))
+    done = command("sudoku-solve", "--count", "2", tmp_path / "k.txt")
+    assert [line.split("\t")[1] for line in done.stdout.splitlines()] == ["1", "1"]
+    assert command("sudoku-gen", "--killer", "--clues", "3").returncode == 2

@@ -40,7 +40,8 @@ a removal it cannot decide keeps its clue, with a note on stderr.
 the variant format (the grid, then its rule lines) unless --format says
 otherwise: diagonals, windoku, disjoint, antiknight, antiking,
 nonconsecutive, 'jigsaw 111222333 ...' (a region layout), and any rule line of
-docs/variants.md.
+docs/variants.md. --killer makes killer puzzles: cages grown over a random grid,
+then the givens (often none) that leave one solution.
 
 \b
 Examples:
@@ -98,19 +99,21 @@ def sudoku_gen(
     rule: Optional[List[str]] = typer.Option(
         None, "--rule", metavar="LINE", help="a variant rule every puzzle obeys "
         "(repeatable): antiknight, diagonals, 'jigsaw 111222333 ...'"),
+    killer: bool = typer.Option(False, "--killer", help="killer puzzles (cages and sums)"),
 ):
     return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
-                      symbols, rule)
+                      symbols, rule, killer)
 
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
-                     full, output_format, output, progress, symbols=None, rules=None):
+                     full, output_format, output, progress, symbols=None, rules=None,
+                     killer=False):
     from ..generate import SYMMETRIES, generate, layout_for
     from ..grid import parse_box
 
     if output_format is None:
-        output_format = "variant" if rules else "line"
+        output_format = "variant" if rules or killer else "line"
     common.check_output_format(output_format)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
@@ -168,7 +171,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
                             symmetry=symmetry, clues=clues, minimal=minimal, full=full,
                             attempts=attempts, budget=budget, progress=report_progress,
-                            rules=rules or ())
+                            rules=rules or (), killer=killer)
         for k, made in enumerate(made_all, 1):
             if not made.reached:
                 notes.append("puzzle %d: %d givens, the target of %d was not reached in "
