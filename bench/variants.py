@@ -16,7 +16,8 @@ through the sumless cage), solved by pycosat the same way.
 
 Batch: ``sudoku-solve --count 2`` over one file of ``--killers`` generated 9x9 killer
 puzzles (cages grown over a random grid, givens added until one solution is left;
-:func:`dimacs_sudoku.generate.make_killer`), each followed by its cages. The median
+:func:`dimacs_sudoku.generate.make_killer`), each followed by its cages; two sets,
+cages of up to 4 and up to 5 cells. The median
 is taken over the per-puzzle times of the same calls in this process (start-up
 excluded); the command's CPU time (user + system of the child process), less that
 of the same command on an empty file, divided by the count, is shown beside it.
@@ -141,8 +142,15 @@ def main():
               % (name, len(grids), len(grids[0].rules),
                  " | ".join("%.1f" % t for t in times), naive or "-"))
 
+    for largest in (4, 5):
+        batch(killers, largest, engines)
+
+
+def batch(killers, largest, engines):
+    """The batch measurement over ``killers`` generated killers of cages up to
+    ``largest`` cells."""
     rng = random.Random(2026)
-    made = [make_killer(rng).puzzle for _ in range(killers)]
+    made = [make_killer(rng, largest=largest).puzzle for _ in range(killers)]
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "killers.txt")
         with open(path, "w") as out:
@@ -157,12 +165,14 @@ def main():
         startup = child_cpu() - start
         start = child_cpu()
         done = subprocess.run(command + [path], check=True, capture_output=True, text=True)
-        wall = child_cpu() - start
+        spent = child_cpu() - start
         counts = [line.split("\t")[1] for line in done.stdout.splitlines()]
         assert counts == ["1"] * killers, counts
     print()
-    print("Batch: sudoku-solve --count 2 over %d generated 9x9 killers (%.1f cages each)"
-          % (killers, statistics.mean(len(p.rules) for p in made)))
+    print("Batch: sudoku-solve --count 2 over %d generated 9x9 killers, cages of 2-%d cells "
+          "(%.1f cages, %.1f givens each)"
+          % (killers, largest, statistics.mean(len(p.rules) for p in made),
+             statistics.mean(p.givens_count() for p in made)))
     for engine in engines:
         each = []
         for puzzle in made:
@@ -171,8 +181,8 @@ def main():
             each.append((time.process_time() - start) * 1000)
         print("  %-8s median %.1f ms, mean %.1f ms, max %.1f ms per puzzle"
               % (engine, statistics.median(each), statistics.mean(each), max(each)))
-    print("  command  %.1f ms per puzzle (CPU, less %.0f ms start-up)"
-          % ((wall - startup) * 1000 / killers, startup * 1000))
+    print("  command  %.1f ms per puzzle (CPU, less %.0f ms start-up; engine auto)"
+          % ((spent - startup) * 1000 / killers, startup * 1000))
 
 
 if __name__ == "__main__":

@@ -627,7 +627,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
             digits.add(cells[m])
         cages.append(cage)
     # A cage of one cell is a given in disguise: join it to a neighbouring cage that
-    # lacks its digit when there is one.
+    # lacks its digit and has room, when there is one.
     owner = {k: cage for cage in cages for k in cage}
     for cage in list(cages):
         if len(cage) != 1:
@@ -635,7 +635,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
         k = cage[0]
         for m in _neighbours(n, k):
             other = owner[m]
-            if other is not cage and len(other) > 1 and \
+            if other is not cage and 1 < len(other) < largest and \
                     cells[k] not in {cells[j] for j in other}:
                 other.append(k)
                 owner[k] = other
