@@ -160,8 +160,14 @@ def _variant_models(clauses, num_vars, size, count, engine, solver):
             clauses.append(chosen)
         return found
     if resolve_engine(engine) == "pysat":
-        pysat_available()
-        sat = _PYSAT.Solver(name=PYSAT_SOLVER, bootstrap_with=clauses)
+        fast = pysat_engine()
+        sat = fast.cls()
+        handle = getattr(sat, fast.handle, None) if fast.fast_add else None
+        if handle is not None:
+            # Straight to the C function (a third less time per clause).
+            deque(map(fast.fast_add[0], repeat(handle), clauses), 0)
+        else:
+            deque(map(sat.add_clause, clauses), 0)
         try:
             while len(found) < count and sat.solve():
                 cells, chosen = grid_of(sat.get_model())
