@@ -35,12 +35,14 @@ bench: $(STAMP)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/emit.py --quick
 	$(BIN)/python bench/batch.py --quick
+	$(BIN)/python bench/variants.py --quick
 
 bench-full: $(STAMP)
 	$(BIN)/python bench/startup.py --runs 50
 	$(BIN)/python bench/emit.py
 	$(BIN)/python bench/batch.py
 	$(BIN)/python bench/batch.py --large
+	$(BIN)/python bench/variants.py
 
 # Pattern rules: examples/NAME.sdk -> .cnf -> .out (solver output) -> .sol (solution).
 # cnfsolve exits 10 (SAT) or 20 (UNSAT) like any SAT solver; both are results.

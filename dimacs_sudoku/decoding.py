@@ -31,6 +31,7 @@ class CnfInfo:
         self.varmap = None          # reduced encodings: compact variable -> cell variable
         self.fixed = None           # reduced encodings: cell variables fixed true
         self.symbols = None         # the puzzle's notation (``c symbols: hex``)
+        self.rules = []             # variant rules: the text of each ``c rule:`` line
         self.fields = {}
 
     @classmethod
@@ -52,6 +53,8 @@ class CnfInfo:
                 except ValueError:
                     raise InputError("the CNF's '%s:' comment holds something that is "
                                      "not a variable" % key, source) from None
+            elif key == "rule":
+                info.rules.append(value)
             else:
                 info.fields.setdefault(key, value)
         fields = info.fields
@@ -86,6 +89,8 @@ class CnfInfo:
                                    size=info.size, box=info.box, source=source)
             if info.givens is not None and info.symbols:
                 info.givens.symbols = info.symbols
+            if info.givens is not None and info.rules:
+                info.givens = _with_rules(info.givens, info.rules, source)
         if varmap or fixed or fields.get("reduced", "").startswith("yes"):
             # A reduced CNF; with no varmap at all, propagation solved the puzzle.
             info.varmap = varmap
@@ -102,6 +107,20 @@ class CnfInfo:
             elif line.strip():
                 break
         return cls.from_comments(comments, source)
+
+
+def _with_rules(givens, lines, source):
+    """The givens with the rules of the CNF's ``c rule:`` lines (and their layout)."""
+    from .errors import PuzzleError
+    from .variants import finish, parse_rule, variant_grid
+    try:
+        rules = finish([parse_rule(text, givens.size, givens.layout.box)
+                        for text in lines], givens.size)
+        grid = variant_grid(givens, rules)
+    except PuzzleError as error:
+        raise InputError("the CNF's 'c rule:' comment: %s" % error.message, source) from None
+    grid.symbols = givens.symbols
+    return grid
 
 
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
@@ -143,7 +162,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     if check:
         from .solvers.check import check_cells
         check_cells(cells, layout, givens, source, line)
-    grid = Grid(cells, layout=layout)
+    grid = Grid(cells, layout=layout, rules=givens.rules if givens is not None else None)
     if givens is not None:
         # The solution remembers its puzzle: pictures tell givens from solved digits,
         # and output speaks the notation the puzzle was read in.

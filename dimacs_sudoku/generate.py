@@ -168,18 +168,26 @@ def _sat_complete(prop):
     return known + [lit for lit in model if lit > 0 and value[n + lit] == 0]
 
 
-def random_solution(layout, rng, givens=None):
+def random_solution(layout, rng, givens=None, rules=()):
     """A random complete grid of ``layout`` (extending ``givens`` when given: then no
     relabelling or permutation is applied). Raises NoSolution if ``givens`` has none.
+    Variant ``rules`` (see :mod:`dimacs_sudoku.variants`) are obeyed and carried by the
+    grid; nothing is shuffled then either.
 
     Random decisions with unit propagation fill about half the cells (a decision that
     fails is negated, as DPLL would); pycosat completes the rest; then the digits are
     relabelled and the bands, stacks, rows and columns shuffled.
     """
     n = layout.size
-    prop = propagator_for(layout)
+    prop = propagator_for(layout, rules=rules)
     choose = _random_chooser(rng)
-    target = int(layout.cells * FILL)
+    # Rules such as non-consecutive leave few grids: a handful of random decisions,
+    # then the SAT solver, rather than a random fill that rarely extends.
+    target = int(layout.cells * FILL) if not rules else n
+    if rules and givens is None:
+        prop.reset()
+        if _sat_complete(prop) is None:
+            raise NoSolution("the rules leave no complete %dx%d grid" % (n, n))
     cells = None
     for _ in range(1000):
         prop.reset()
@@ -211,8 +219,8 @@ def random_solution(layout, rng, givens=None):
         break
     if cells is None:
         raise NoSolution("no complete grid found")
-    if givens is not None or layout.units[3 * n:] or n == 1:
-        return Grid(cells, layout=layout)
+    if givens is not None or layout.units[3 * n:] or n == 1 or rules or layout.regions:
+        return Grid(cells, layout=layout, rules=rules)
     br, bc = layout.box
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
@@ -304,7 +312,7 @@ def bounded_count_solutions(grid, limit=2, budget=None):
     import pycosat
     layout = grid.layout
     n = layout.size
-    prop = propagator_for(layout)
+    prop = propagator_for(layout, rules=grid.rules)
     prop.reset()
     if not prop.assume(given_literals(grid)):
         return [], 0
@@ -328,7 +336,7 @@ def bounded_count_solutions(grid, limit=2, budget=None):
             if v <= n ** 3:
                 cell, d = divmod(v - 1, n)
                 cells[cell] = d + 1
-        found.append(Grid(cells, layout=layout))
+        found.append(grid.copy(cells))
         if not extra:
             break               # propagation decided every cell: one solution only
         clauses.append([-v for v in extra])
@@ -426,7 +434,7 @@ def remove_clues(solution, rng, symmetry="none", stop_at=None, counter=None):
 
 
 def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempts=1,
-                counter=None):
+                counter=None, rules=()):
     """One puzzle of ``layout`` with exactly one solution, as :data:`Generated`.
 
     ``clues`` is a target number of givens: removal stops there, and up to
@@ -434,6 +442,8 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     ``reached`` False, when none does). ``minimal`` removes every removable orbit
     and, with a symmetry, also asks that no single given can go (up to ``attempts``
     tries); ``clues`` is then an upper bound. ``counter`` is a :class:`Counter`.
+    ``rules`` are variant rules the puzzle carries (the layout must be theirs, see
+    :func:`dimacs_sudoku.variants.variant_layout`).
     """
     _maps(layout.size, symmetry)
     if clues is not None and clues < 0:
@@ -443,7 +453,7 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     attempts = max(1, attempts)
     for attempt in range(1, attempts + 1):
         before = counter.undecided
-        solution = random_solution(layout, rng)
+        solution = random_solution(layout, rng, rules=rules)
         stop_at = None if minimal else clues
         puzzle = remove_clues(solution, rng, symmetry, stop_at, counter)
         undecided = counter.undecided - before
@@ -470,14 +480,28 @@ def _better(a, b):
 
 def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=None,
              minimal=False, full=False, attempts=None, budget=None, progress=None,
-             counter=None):
+             counter=None, rules=(), killer=False):
     """Yield ``count`` :data:`Generated` puzzles (complete grids with ``full``).
+
+    ``killer`` makes killer puzzles instead (:func:`make_killer`: cages over a random
+    grid, and the givens that make the solution unique).
+
+    ``rules`` are variant rules (:class:`dimacs_sudoku.variants.base.Rule`, or their
+    text lines such as ``"antiknight"``) that every puzzle obeys and carries; the
+    unit-type ones (diagonals, windoku, disjoint groups, a jigsaw layout), anti-knight,
+    anti-king, non-consecutive and any other rule read without clues of its own.
 
     ``seed`` seeds the one ``random.Random`` everything draws from; ``budget`` bounds
     each SAT call of the solution counter (see :class:`Counter`); ``progress`` is
     called with the number of puzzles done after each one.
     """
     layout = layout_for(size, box)
+    if rules:
+        from .variants import finish, parse_rule, variant_layout
+        rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
+                              if isinstance(rule, str) else rule for rule in rules],
+                             layout.size))
+        layout = variant_layout(layout.size, layout.box, rules)
     if count < 0:
         raise UsageError("--count takes a number of puzzles, not %d" % count)
     if full and (clues is not None or minimal or symmetry != "none"):
@@ -486,14 +510,25 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     _maps(layout.size, symmetry)
     if attempts is None:
         attempts = 1 if clues is None and not (minimal and symmetry != "none") else 20
+    if counter is None and rules:
+        # Propagation over the rules' clauses (cached per layout and rules), then
+        # pycosat on what is left: no CNF is written per count.
+        counter = Counter(layout, budget, function=lambda grid, limit=2: (
+            bounded_count_solutions(grid, limit, budget or None)))
     counter = counter or Counter(layout, budget)
     rng = random.Random(seed)
+    if killer and (full or rules or clues is not None or minimal or symmetry != "none"):
+        raise UsageError("--killer makes its own cages and givens; it does not go with "
+                         "--full, --rule, --clues, --minimal or --symmetry")
     for done in range(1, count + 1):
-        if full:
-            solution = random_solution(layout, rng)
+        if killer:
+            made = make_killer(rng, layout.size, layout.box)
+        elif full:
+            solution = random_solution(layout, rng, rules=rules)
             made = Generated(solution, solution, True, None, 1, 0)
         else:
-            made = make_puzzle(layout, rng, symmetry, clues, minimal, attempts, counter)
+            made = make_puzzle(layout, rng, symmetry, clues, minimal, attempts, counter,
+                               rules)
         yield made
         if progress is not None:
             progress(done)
@@ -573,3 +608,90 @@ def read_solutions(stream, puzzle, source):
     if not found:
         raise PuzzleError("no solution grid found", source)
     return found
+
+
+# ---- killer puzzles ---------------------------------------------------------------------
+
+def killer_cages(solution, rng, smallest=2, largest=5):
+    """Killer cages over every cell of the complete grid ``solution``: each grows from a
+    random free cell through free neighbours holding digits not yet in it, to a random
+    size in ``smallest..largest`` (smaller when it runs out of room); each cage's total
+    is the sum of its digits. Returns the ``killer`` rules, in the order made."""
+    from .variants import parse_rule
+    n = solution.size
+    cells = solution.cells
+    free = set(range(n * n))
+    order = list(range(n * n))
+    rng.shuffle(order)
+    cages = []
+    for start in order:
+        if start not in free:
+            continue
+        target = rng.randint(smallest, largest)
+        cage = [start]
+        free.discard(start)
+        digits = {cells[start]}
+        while len(cage) < target:
+            options = sorted({m for k in cage for m in _neighbours(n, k)
+                              if m in free and cells[m] not in digits})
+            if not options:
+                break
+            m = rng.choice(options)
+            cage.append(m)
+            free.discard(m)
+            digits.add(cells[m])
+        cages.append(cage)
+    # A cage of one cell is a given in disguise: join it to a neighbouring cage that
+    # lacks its digit and has room, when there is one.
+    owner = {k: cage for cage in cages for k in cage}
+    for cage in list(cages):
+        if len(cage) != 1:
+            continue
+        k = cage[0]
+        for m in _neighbours(n, k):
+            other = owner[m]
+            if other is not cage and 1 < len(other) < largest and \
+                    cells[k] not in {cells[j] for j in other}:
+                other.append(k)
+                owner[k] = other
+                cages.remove(cage)
+                break
+    rules = []
+    for cage in cages:
+        line = "killer %d %s" % (sum(cells[k] for k in cage), " ".join(
+            "r%dc%d" % (k // n + 1, k % n + 1) for k in sorted(cage)))
+        rules.append(parse_rule(line, n, solution.layout.box))
+    return rules
+
+
+def _neighbours(n, k):
+    r, c = divmod(k, n)
+    return [(r + dr) * n + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def make_killer(rng, size=9, box=None, largest=5):
+    """A killer puzzle with one solution, as :data:`Generated`: cages over a random
+    complete grid (:func:`killer_cages`), then givens of that grid, each placed in a
+    cell where two solutions differ, until only one is left.
+
+    >>> made = make_killer(random.Random(3), size=4)
+    >>> count_solutions(made.puzzle)[1], len(made.puzzle.rules) > 0
+    (1, True)
+    """
+    layout = layout_for(size, box)
+    solution = random_solution(layout, rng)
+    rules = killer_cages(solution, rng, largest=largest)
+    cells = [0] * layout.cells
+    puzzle = Grid(cells, layout=layout, rules=rules)
+    while True:
+        found, count = count_solutions(puzzle, 2)
+        if count == 1:
+            break
+        differ = [k for k in range(layout.cells)
+                  if found[0].cells[k] != found[1].cells[k]]
+        k = rng.choice(differ)
+        cells[k] = solution.cells[k]
+        puzzle = puzzle.copy(cells)
+    return Generated(puzzle, Grid(solution.cells, layout=layout, rules=rules), True,
+                     None, 1, 0)

@@ -353,18 +353,34 @@ class Propagator:
 _CACHE = {}
 
 
-def propagator_for(layout, encoding="extended"):
+def propagator_for(layout, encoding="extended", rules=()):
     """The :class:`Propagator` of the rules (no givens) of ``layout`` in ``encoding``
     with the pairwise at-most-one family and the standard numbering; built once per
-    shape and reused (call :meth:`Propagator.reset` before each puzzle)."""
+    shape and reused (call :meth:`Propagator.reset` before each puzzle). Variant
+    ``rules`` with clauses of their own (beyond the layout's units) add them: the
+    propagator is then made from the CNF of :func:`dimacs_sudoku.encodings.encode`."""
     key = (layout.size, layout.box, tuple(cells for _, cells in layout.units), encoding)
+    extra = ()
+    if rules:
+        from .variants import clause_rules
+        extra = tuple(clause_rules(rules, layout))
+        key += tuple(rule.to_line() for rule in extra)
     found = _CACHE.get(key)
     if found is None:
         from .encodings import ENCODINGS
         if encoding not in ENCODINGS:
             raise UsageError("unknown encoding %r (choose from %s)"
                              % (encoding, ", ".join(ENCODINGS)))
-        found = _CACHE[key] = sudoku_propagator(layout, encoding)
+        if extra:
+            from .grid import Grid
+            from .encodings import encode
+            formula = encode(Grid([0] * layout.cells, layout=layout, rules=rules), encoding)
+            found = Propagator(list(formula.clauses()), formula.num_vars)
+        else:
+            found = sudoku_propagator(layout, encoding)
+        if len(_CACHE) > 64:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = found
     return found
 
 
@@ -434,7 +450,7 @@ def grade(grid, encoding="extended"):
 def solutions(grid, limit=2, encoding="extended"):
     """Up to ``limit`` solutions of ``grid`` as Grids, found by this module's DPLL (a
     cross-check for the SAT-based counters; not the fastest way)."""
-    prop = propagator_for(grid.layout, encoding)
+    prop = propagator_for(grid.layout, encoding, grid.rules)
     prop.reset()
     found = []
     if prop.assume(given_literals(grid)):

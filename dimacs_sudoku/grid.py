@@ -92,17 +92,20 @@ class Layout:
     """The shape of a grid: size N, box shape R x C, and its units.
 
     A unit is a named group of N cells that must hold every digit once. The standard
-    units are the rows, columns and boxes; ``extra_units`` adds more (diagonals,
-    irregular regions) as ``(name, cells)`` pairs.
+    units are the rows, columns and boxes; ``regions`` (N ``(name, cells)`` pairs: a
+    jigsaw's) replace the boxes, and ``extra_units`` adds more (diagonals, windoku) as
+    ``(name, cells)`` pairs. The boxes, or the regions, are always units 2N..3N-1.
 
     >>> lay = Layout(4)
     >>> [name for name, _ in lay.units][:5]
     ['row 1', 'row 2', 'row 3', 'row 4', 'column 1']
     >>> lay.units[8]
     ('box 1', (0, 1, 4, 5))
+    >>> Layout(4, regions=[("region %d" % k, range(4 * k, 4 * k + 4)) for k in range(4)]).units[8]
+    ('region 0', (0, 1, 2, 3))
     """
 
-    def __init__(self, size, box=None, extra_units=()):
+    def __init__(self, size, box=None, extra_units=(), regions=None):
         self.size = check_size(size)
         self.box = tuple(box) if box else default_box(size)
         if self.box[0] * self.box[1] != size:
@@ -113,10 +116,19 @@ class Layout:
         units = [("row %d" % (r + 1), tuple(r * n + c for c in range(n))) for r in range(n)]
         units += [("column %d" % (c + 1), tuple(r * n + c for r in range(n)))
                   for c in range(n)]
-        for b in range(n):
-            top, left = (b // (n // bc)) * br, (b % (n // bc)) * bc
-            units.append(("box %d" % (b + 1),
-                          tuple((top + i) * n + left + j for i in range(br) for j in range(bc))))
+        if regions is None:
+            for b in range(n):
+                top, left = (b // (n // bc)) * br, (b % (n // bc)) * bc
+                units.append(("box %d" % (b + 1), tuple((top + i) * n + left + j
+                                                        for i in range(br) for j in range(bc))))
+        else:
+            regions = [(name, tuple(cells)) for name, cells in regions]
+            if len(regions) != n or sorted(c for _, cells in regions for c in cells) != list(
+                    range(n * n)):
+                raise UsageError("the regions must be %d groups of %d cells covering the grid"
+                                 % (n, n))
+            units.extend(regions)
+        self.regions = regions
         for name, cells in extra_units:
             cells = tuple(cells)
             if len(cells) != n or len(set(cells)) != n:
@@ -170,14 +182,21 @@ class Grid:
     ``numbers`` or an alphabet, see :mod:`dimacs_sudoku.notation`); the boxed text,
     the pictures and every command's output speak it. ``givens``, on a solution, is
     the puzzle it solves, so that a picture tells givens from solved digits.
+
+    ``rules`` are the variant rules beyond the layout's units (a tuple of
+    :class:`dimacs_sudoku.variants.base.Rule`, empty for classic Sudoku; those that
+    only add units or regions are in the layout too): they travel with the grid into
+    copies and solutions, the CNF (:func:`dimacs_sudoku.encodings.encode`) and every
+    check (:meth:`check_solution`).
     """
 
     symbols = None
     givens = None
     row_lines = None
+    rules = ()
 
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
-                 row_lines=None, symbols=None, givens=None):
+                 row_lines=None, symbols=None, givens=None, rules=None):
         cells = list(cells)
         if layout is None:
             if size is None:
@@ -200,6 +219,8 @@ class Grid:
             self.symbols = symbols
         if givens is not None:
             self.givens = givens
+        if rules:
+            self.rules = tuple(rules)
 
     @classmethod
     def empty(cls, size, box=None):
@@ -242,7 +263,7 @@ class Grid:
     def copy(self, cells=None):
         return Grid(self.cells if cells is None else cells, layout=self.layout,
                     source=self.source, line=self.line, row_lines=self.row_lines,
-                    symbols=self.symbols, givens=self.givens)
+                    symbols=self.symbols, givens=self.givens, rules=self.rules)
 
     # ---- checks -------------------------------------------------------------
 
@@ -294,6 +315,13 @@ class Grid:
             name, a, b, d = clash[0]
             raise InvalidModel("%s holds %s twice (%s and %s)"
                                % (name, symbol(d, n), cell_name(n, a), cell_name(n, b)))
+        rules = self.rules or (givens.rules if givens is not None else ())
+        if rules:
+            from .variants import rule_violations
+            problems = rule_violations(self.cells, self.layout, rules)
+            if problems:
+                more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""
+                raise InvalidModel("the grid breaks a rule: %s%s" % (problems[0], more))
 
     # ---- text forms ---------------------------------------------------------
 
@@ -339,6 +367,8 @@ class Grid:
             out["givens"] = givens.to_line()
         if self.symbols:
             out["symbols"] = self.symbols
+        if self.rules:
+            out["rules"] = [rule.to_line() for rule in self.rules]
         return out
 
     def __str__(self):

@@ -76,16 +76,36 @@ def _title(grid, givens):
     return text
 
 
-def to_svg(grid, givens=None):
+def _rules(grid, givens):
+    rules = getattr(grid, "rules", ())
+    if not rules and givens is not None:
+        rules = getattr(givens, "rules", ())
+    if not rules and getattr(grid, "givens", None) is not None:
+        rules = getattr(grid.givens, "rules", ())
+    return rules
+
+
+def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
     """A standalone SVG image of ``grid`` (one string, no trailing newline).
 
     The ``<text>`` elements of the givens are in the group ``class="givens"``
     (``font-weight="bold"``), those of the solved cells in ``class="solved"``.
+
+    A grid with variant rules (``grid.rules``) is drawn with them, by
+    :func:`dimacs_sudoku.variants.variant_svg`, through these hooks: ``marks`` (SVG
+    elements drawn over the lines and under the digits), ``boxes=False`` (no box
+    borders: a jigsaw draws its regions) and ``pad`` (pixels of room around the grid
+    for clues outside it).
     """
+    if marks is None:
+        rules = _rules(grid, givens)
+        if rules:
+            from .variants.draw import variant_svg
+            return variant_svg(grid, rules, givens)
     n = grid.size
     br, bc = grid.layout.box
     cell = cell_pixels(n)
-    margin = 4
+    margin = 4 + pad
     side = n * cell
     total = side + 2 * margin
     font = font_pixels(n, cell, getattr(grid, "symbols", None))
@@ -114,15 +134,18 @@ def to_svg(grid, givens=None):
         at = margin + k * cell
         row_line = (at, margin, at, margin + side)      # vertical line at column k
         col_line = (margin, at, margin + side, at)      # horizontal line at row k
-        (thick_lines if k % bc == 0 else thin_lines).append(row_line)
-        (thick_lines if k % br == 0 else thin_lines).append(col_line)
+        (thick_lines if k % bc == 0 and boxes else thin_lines).append(row_line)
+        (thick_lines if k % br == 0 and boxes else thin_lines).append(col_line)
     out.append('<g class="cell-lines" stroke="%s" stroke-width="%d">' % (THIN_COLOUR, thin))
     out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thin_lines)
     out.append("</g>")
-    out.append('<g class="box-lines" stroke="%s" stroke-width="%d" stroke-linecap="square">'
-               % (THICK_COLOUR, thick))
-    out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thick_lines)
-    out.append("</g>")
+    if thick_lines:
+        out.append('<g class="box-lines" stroke="%s" stroke-width="%d" '
+                   'stroke-linecap="square">' % (THICK_COLOUR, thick))
+        out.extend('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % line for line in thick_lines)
+        out.append("</g>")
+    if marks:
+        out.append(marks)
     # Digits: the baseline sits 0.35 em below the centre, which centres digits in
     # every renderer without relying on dominant-baseline.
     drop = round(font * 0.35, 1)
@@ -151,7 +174,18 @@ def to_html(grid, givens=None, page=False):
     notebook. ``page`` wraps it in a complete HTML5 document.
 
     Given cells are ``<td class="given">`` in bold, solved ones ``<td class="solved">``.
+    A grid with variant rules is its SVG picture instead (a table cannot draw cages,
+    lines or dots), inline in a ``<div class="dimacs-sudoku">``.
     """
+    if _rules(grid, givens):
+        title = _title(grid, givens if givens is not None else getattr(grid, "givens", None))
+        body = '<div class="dimacs-sudoku" title="%s">\n%s\n</div>' % (
+            escape(title), to_svg(grid, givens))
+        if not page:
+            return body
+        return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                "<title>%s</title>\n</head>\n<body>\n%s\n</body>\n</html>"
+                % (escape(title), body))
     n = grid.size
     br, bc = grid.layout.box
     cell = cell_pixels(n)

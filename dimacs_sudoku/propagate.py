@@ -519,12 +519,13 @@ _ENGINES = {}
 def layout_key(layout):
     """A hashable key for a layout: size, box, and the extra units."""
     n = layout.size
-    return (n, layout.box, tuple(cells for _, cells in layout.units[3 * n:]))
+    start = 3 * n if getattr(layout, "regions", None) is None else 2 * n   # jigsaw regions
+    return (n, layout.box, tuple(cells for _, cells in layout.units[start:]))
 
 
 def is_standard(layout):
-    """Rows, columns and boxes only."""
-    return len(layout.units) == 3 * layout.size
+    """Rows, columns and boxes only (no jigsaw regions instead of the boxes)."""
+    return len(layout.units) == 3 * layout.size and getattr(layout, "regions", None) is None
 
 
 def engine(layout, kind=None):

@@ -396,8 +396,8 @@ def input_format_option():
     import typer
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
                         autocompletion=completion("FORMATS", "formats"),
-                        help="line, grid, numbers, table, triples, csv or euler "
-                        "(default: detected)")
+                        help="line, grid, numbers, table, triples, csv, euler or "
+                        "fpuzzles (default: detected)")
 
 
 def symbols_option():

@@ -2,7 +2,7 @@
 
 import json
 import os
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -37,6 +37,12 @@ a note on stderr.
   antidiagonal, horizontal (top-bottom mirror), vertical (left-right mirror),
   dihedral (all eight)
 --full writes random complete grids instead of puzzles.
+--rule LINE (repeatable) makes variant puzzles that obey the rule, written in
+the variant format (the grid, then its rule lines) unless --format says
+otherwise: diagonals, windoku, disjoint, antiknight, antiking,
+nonconsecutive, 'jigsaw 111222333 ...' (a region layout), and any rule line of
+docs/variants.md. --killer makes killer puzzles: cages grown over a random
+grid, then the givens (often none) that leave one solution.
 
 \b
 Examples:
@@ -44,6 +50,8 @@ Examples:
   sudoku-gen --symmetry rotational --clues 26 --format grid
   sudoku-gen --size 6 --box 2x3 --minimal --count 5
   sudoku-gen --seed 7 | sudoku2cnf | picosat | cnf2sudoku --format grid
+  sudoku-gen --rule antiknight --rule diagonals > p.txt
+  sudoku-solve --count 2 p.txt
   sudoku-gen --seed 7 > p.txt; sudoku-solve p.txt > s.txt
   sudoku2cnf p.txt --exclude s.txt | picosat   # exit 20: no other solution
 
@@ -89,18 +97,24 @@ def sudoku_gen(
     progress: Optional[bool] = common.progress_option(),
     symbols: Optional[str] = common.symbols_option(),
     _version: Optional[bool] = common.version_option(PROG),
+    rule: Optional[List[str]] = typer.Option(
+        None, "--rule", metavar="LINE", help="a variant rule every puzzle obeys "
+        "(repeatable): antiknight, diagonals, 'jigsaw 111222333 ...'"),
+    killer: bool = typer.Option(False, "--killer", help="killer puzzles (cages and sums)"),
 ):
     return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
-                      symbols)
+                      symbols, rule, killer)
 
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
-                     full, output_format, output, progress, symbols=None):
+                     full, output_format, output, progress, symbols=None, rules=None,
+                     killer=False):
     from ..generate import SYMMETRIES, Counter, generate, layout_for
 
     if output_format is None:
-        output_format = common.default_output_format(output)
+        output_format = ("variant" if rules or killer
+                         else common.default_output_format(output))
     common.check_output_format(output_format)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
@@ -116,6 +130,15 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         raise UsageError("--clues takes a number of givens, not %d" % clues)
     size, box_shape = common.grid_shape(size, box)
     layout = layout_for(size, box_shape)
+    if rules:
+        from ..errors import PuzzleError
+        from ..variants import finish, parse_rule, variant_layout
+        try:
+            rules = tuple(finish([parse_rule(line, layout.size, layout.box, "--rule")
+                                  for line in rules], layout.size))
+            layout = variant_layout(layout.size, layout.box, rules)
+        except PuzzleError as error:
+            raise UsageError(error.describe()) from None
     from ..formats import check_symbols, document
     symbols = check_symbols(symbols, layout.size)
     head, tail = document(output_format)
@@ -134,8 +157,9 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         if bar:
             bar.update(0)
         counter = None
-        if bar:
-            # Each uniqueness check redraws the bar, so that a long puzzle shows its clock.
+        if bar and not rules and not killer:
+            # Each uniqueness check redraws the bar, so that a long puzzle shows its clock
+            # (variant rules bring a counter of their own).
             counter = Counter(layout, budget)
             check = counter.function
 
@@ -146,7 +170,8 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         made_all = generate(count=count, size=layout.size, box=layout.box, seed=seed,
                             symmetry=symmetry, clues=clues, minimal=minimal, full=full,
                             attempts=attempts, budget=budget,
-                            progress=bar.update if bar else None, counter=counter)
+                            progress=bar.update if bar else None, counter=counter,
+                            rules=rules or (), killer=killer)
         for k, made in enumerate(made_all, 1):
             if not made.reached:
                 notes.append("puzzle %d: %d givens, the target of %d was not reached in "

@@ -89,7 +89,12 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
     """The CNF formula of ``grid``: its rules in ``encoding`` plus its givens.
 
     ``amo`` names the at-most-one family and ``numbering`` the cell-variable numbering.
+    A grid with variant rules (``grid.rules``) gets their clauses too, and a
+    ``c rule:`` header line for each (:func:`dimacs_sudoku.variants.encode_variant`).
     """
+    if grid.rules:
+        from ..variants import encode_variant
+        return encode_variant(grid, grid.rules, encoding, amo, numbering, source)
     if encoding not in ENCODINGS:
         from ..errors import UsageError
         raise UsageError("unknown encoding %r (choose from %s)"

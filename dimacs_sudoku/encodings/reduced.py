@@ -346,6 +346,14 @@ def reduce_grid(grid, propagate=False):
     candidate or a unit no place for a missing digit."""
     from .. import propagate as prop
     grid.check_givens()
+    if grid.rules:
+        from ..variants import clause_rules
+        extra = clause_rules(grid.rules, grid.layout)
+        if extra:
+            from ..errors import UsageError
+            raise UsageError("--reduce and --propagate know only the units of a grid, not "
+                             "the rule %r; write the full encoding (without them)"
+                             % extra[0].to_line()[:60])
     if propagate:
         result = prop.propagate(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
@@ -394,6 +402,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
                                      % placed if propagate else "no"),
                  "compact variables: 1..%d are open candidates (see varmap), "
                  "auxiliary ones above" % reduction.num_vars]
+        extra += ["rule: " + rule.to_line() for rule in grid.rules]
         lines = header_comments(grid, encoding, amo, numbering, source, extra)
         lines += number_lines("fixed", fixed)
         lines += number_lines("varmap", varmap)

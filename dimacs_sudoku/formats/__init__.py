@@ -12,6 +12,13 @@ significant line, ``detect(lines, found, size)``:
 ``line``     :mod:`.line`, N² symbols per line; also the last step of detection,
              which tells it from rows of symbols (``grid``) or of numbers
 ``numbers``  :mod:`.numbers`, N rows of N numbers
+``fpuzzles`` :mod:`.fpuzzles`, an f-puzzles puzzle: its JSON, or the lz-string
+             (base64) of its f-puzzles and SudokuPad links, bare or in the link
+
+A variant puzzle is a grid in one of these formats followed by one rule per line
+(``killer 15 r1c1 r1c2``, see ``docs/variants.md``): the rules travel with the grid
+(``grid.rules``, and a jigsaw's regions in its layout). A line that starts like a rule
+(a word of letters, no colon) ends the grids; an unknown rule is an error naming it.
 
 Detection looks at the first line that is not blank or a comment and asks each module
 of :data:`DETECTION` in turn; :func:`dimacs_sudoku.formats.line.detect` decides the
@@ -20,8 +27,9 @@ between; ``#`` lines are comments everywhere. Lines longer than
 :data:`~.source.MAX_LINE` are an error (no puzzle is that long).
 
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
-``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html`` and
-``html-page``; each speaks the grid's notation (``grid.symbols``: the ``hex`` of a
+``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html``,
+``html-page``, ``variant`` (the boxed grid and its rule lines) and ``fpuzzles``
+(its JSON); each speaks the grid's notation (``grid.symbols``: the ``hex`` of a
 16x16 read in ``0-F``, the ``numbers`` of a 25x25 read as numbers) unless ``symbols``
 picks another.
 
@@ -36,17 +44,19 @@ picks another.
 """
 import importlib
 import os
+from collections import deque
 
 from ..errors import PuzzleError, UsageError
-from .source import MAX_LINE, Context, Lines  # noqa: F401
+from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 
 # The input formats, each the module of that name; a module is imported when a read
 # needs it, so that a command starts fast.
-FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler")
+FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles")
 
 # The order in which detection asks the modules, each with a test of the first line
 # that must hold before its own detect() can say yes (and its module is imported).
-DETECTION = (("table", lambda s: ":" in s),
+DETECTION = (("fpuzzles", lambda s: s[:1] in "{N" or "://" in s),
+             ("table", lambda s: ":" in s),
              ("euler", lambda s: s[:4].lower() == "grid"),
              ("csv", lambda s: "," in s),
              ("grid", lambda s: "|" in s or "-" in s or "=" in s),
@@ -57,7 +67,8 @@ DETECTION = (("table", lambda s: ":" in s),
 WRITERS = {"line": "line:write", "grid": "grid:write", "numbers": "numbers:write",
            "table": "table:write", "euler": "euler:write", "triples": "triples:write",
            "json": "json:write", "svg": "pictures:write_svg", "html": "pictures:write_html",
-           "html-page": "pictures:write_html"}   # framed by document()
+           "html-page": "pictures:write_html",   # framed by document()
+           "variant": "variant:write", "fpuzzles": "fpuzzles:write"}
 OUTPUT_FORMATS = tuple(WRITERS)
 
 
@@ -86,7 +97,7 @@ READERS = _Readers()
 # Formats that hold one drawing: a second grid is an error.
 SINGLE = ("svg",)
 # Formats of several lines a grid: a blank line goes between two grids.
-MULTILINE = ("grid", "numbers", "table", "euler")
+MULTILINE = ("grid", "numbers", "table", "euler", "variant")
 
 
 def detect(lines, size):
@@ -133,13 +144,113 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
     ctx = Context(source, size, box)
     if fmt == "triples" and ctx.hint not in (None, 9):
         raise UsageError("triples are for 9x9 grids only, not %dx%d" % (ctx.hint, ctx.hint))
-    lines = Lines(stream, first, source)
+    rules = _RuleLines(numbered(stream, first, source), source)
+    lines = Lines(items=rules)
 
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
         name = fmt or detect(lines, ctx.size)
-        yield from READERS[name].read(lines, ctx, lenient)
+        if name in ("euler", "csv", "fpuzzles"):
+            rules.active = False            # "Grid 01" is a header, not a rule
+        items = READERS[name].read(lines, ctx, lenient)
+        held = next(items, None)
+        count = held is not None
+        blocks = rules.blocks
+        for item in items:
+            if blocks and blocks[0][0][0] < (item.line or 0):
+                # The rules between this puzzle and the one before belong to that one.
+                held = _with_rules(held, blocks.popleft(), lenient, source)
+            yield held
+            held = item
+            count += 1
+        if rules.found:
+            if count > 1 and not rules.had_blocks:
+                raise PuzzleError("a variant puzzle holds one grid before its rules, "
+                                  "found %d" % count, source, rules.found[0][0])
+            held = _with_rules(held, rules.found, lenient, source)
+        if held is not None:
+            yield held
     return run()
+
+
+class _RuleLines:
+    """The numbered lines of the input, less the rule lines at its end, which are
+    kept in ``found`` for :func:`_with_rules`.
+
+    Lines that look like rules are held back until the input ends (they are the
+    rules) or a grid line follows: then they are the rules of the puzzle before (a
+    file of many variant puzzles, each followed by its rules) when each names a
+    known rule, else they were no rules (a damaged line in a file of many puzzles,
+    which its reader reports as before)."""
+
+    # Rule-like lines held back at most (a variant has a few dozen rules).
+    MAX_HELD = 100_000
+
+    def __init__(self, items, source):
+        self.items, self.source = items, source
+        self.active = True
+        self.found = []
+        self.blocks = deque()       # the rule lines of each puzzle but the last
+        self.had_blocks = False
+
+    def __iter__(self):
+        seen_grid = False
+        held = []
+        for item in self.items:
+            text = item[1]
+            head = text[:1]
+            if held:
+                s = text.strip()
+                if not s or s[0] == "#" or (_variants().is_rule_line(s)
+                                            and len(held) < self.MAX_HELD):
+                    held.append(item)
+                    continue
+                found = [item for item in held
+                         if item[1].strip() and item[1].strip()[0] != "#"]
+                known = _variants().keywords()
+                if all(line.split(None, 1)[0].lower() in known for _, line in found):
+                    self.blocks.append(found)
+                    self.had_blocks = True
+                    yield from (item for item in held if item not in found)
+                else:
+                    yield from held
+                held = []
+            elif (head.isalpha() or head == " " or head == "\t") and self.active \
+                    and seen_grid:
+                s = text.lstrip()
+                # (the variants package is imported only for a line like a rule)
+                if s[:1].isalpha() and _variants().is_rule_line(s):
+                    held.append(item)
+                    continue
+            if head and head != "#":
+                seen_grid = True
+            yield item
+        self.found = [item for item in held
+                      if item[1].strip() and item[1].strip()[0] != "#"]
+
+
+def _variants():
+    from .. import variants
+    return variants
+
+
+def _with_rules(grid, lines, lenient, source):
+    """The grid before the rule ``lines``, with its rules (grid.rules, the layout)."""
+    from ..variants import finish, parse_rule, variant_grid
+    if grid is None:
+        raise PuzzleError("no grid before the rules", source, lines[0][0])
+    if isinstance(grid, PuzzleError):
+        return grid
+    try:
+        found = [parse_rule(text.strip(), grid.size, grid.layout.box, source, number)
+                 for number, text in lines]
+        grid = variant_grid(grid, finish(found, grid.size))
+        grid.check_givens()
+    except PuzzleError as error:
+        if lenient:
+            return error
+        raise
+    return grid
 
 
 def read_puzzles(stream, source="<stdin>", fmt=None, size=None, box=None):

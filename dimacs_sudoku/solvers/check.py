@@ -138,8 +138,18 @@ def grid_check(layout):
 
 def check_cells(cells, layout, givens=None, source=None, line=None, what="the model"):
     """Raise :class:`InvalidModel` unless ``cells`` solve the puzzle ``givens`` on
-    ``layout``; the error names ``source`` and ``line``."""
+    ``layout``, its variant rules included (each checked by the rule's own checker,
+    :func:`dimacs_sudoku.variants.rule_violations`); the error names ``source`` and
+    ``line``."""
     grid_check(layout).check(cells, givens, source, line, what)
+    rules = getattr(givens, "rules", None)
+    if rules:
+        from ..variants import rule_violations
+        problems = rule_violations(cells, layout, rules)
+        if problems:
+            more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""
+            raise InvalidModel("%s breaks a rule: %s%s" % (what, problems[0], more),
+                               source, line)
 
 
 def check_distinct(solutions, source=None, line=None, what="the solver"):

@@ -34,7 +34,6 @@ dropped: a dropped rule would make a puzzle look like it had many solutions.
 """
 
 import importlib
-import json
 import re
 
 from ..errors import PuzzleError, UsageError
@@ -71,7 +70,8 @@ RULE_MODULES = (
 
 # f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
 FPUZZLES_INFO = frozenset(("size", "grid", "title", "author", "ruleset", "solution",
-                           "disabledlogic", "truecandidatesoptions", "highlight", "id"))
+                           "disabledlogic", "truecandidatesoptions", "highlight", "id",
+                           "activeConstraints", "activeconstraints"))
 # f-puzzles drawings whose meaning is only in the rule text: an error unless the
 # caller chooses to ignore them, since a dropped rule can make a puzzle look unique.
 FPUZZLES_COSMETIC = frozenset(("text", "line", "circle", "rectangle", "cage"))
@@ -184,21 +184,55 @@ def variant_layout(size, box, rules):
     or the regions that replace them, and the rules' extra units."""
     box = tuple(box) if box else default_box(size)
     extra = [unit for rule in rules for unit in rule.extra_units(size, box)]
-    layout = Layout(size, box, extra)
+    regions = None
     for rule in rules:
         if rule.replaces_boxes:
-            # The boxes are units 2N..3N-1 of a Layout.
-            layout.units[2 * size:3 * size] = [(name, tuple(cells))
-                                               for name, cells in rule.regions()]
-    return layout
+            regions = rule.regions()
+    return Layout(size, box, extra, regions=regions)
 
 
 def variant_grid(grid, rules):
-    """``grid`` with the layout of its rules (so that its givens are checked in the
-    jigsaw regions and extra units)."""
+    """``grid`` with its ``rules`` (``grid.rules``) and their layout (so that its
+    givens are checked in the jigsaw regions and extra units)."""
     layout = variant_layout(grid.size, grid.layout.box, rules)
     return Grid(grid.cells, layout=layout, source=grid.source, line=grid.line,
-                row_lines=grid.row_lines)
+                row_lines=grid.row_lines, symbols=grid.symbols, rules=tuple(rules))
+
+
+def clause_rules(rules, layout):
+    """The rules that have clauses of their own, beyond the units of ``layout``
+    (diagonals, windoku, disjoint groups, a jigsaw and an extra region of N cells
+    have none: the layout holds them)."""
+    def var(cell, d):
+        return 1
+
+    def new_var():
+        return 1
+    return [rule for rule in rules
+            if next(iter(rule.clauses(var, new_var, layout)), None) is not None]
+
+
+def rule_violations(cells, layout, rules):
+    """The violations of ``rules`` in the complete grid ``cells`` on ``layout``, each
+    checked by the rule's own checker from the digits (never from clauses): one text
+    per violation, naming the rule and its cells; ``[]`` when every rule holds.
+
+    The units of the layout (rows, columns, boxes or regions, extra units) are not
+    looked at here: :meth:`dimacs_sudoku.grid.Grid.check_solution` checks those. This
+    is the one function a grid checker calls for the rules a grid carries.
+
+    >>> from dimacs_sudoku.grid import Layout
+    >>> rule_violations([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], Layout(4),
+    ...                 [parse_rule("killer 4 r1c1 r1c2", 4)])
+    ['killer 4 r1c1 r1c2: the digits add up to 3, not 4']
+    """
+    found = []
+    n = layout.size
+    for rule in rules:
+        rule.link(rules)
+    for rule in rules:
+        found.extend(rule.check(cells, n, layout.box))
+    return found
 
 
 def read_variant(lines, source="<stdin>", size=None, box=None):
@@ -256,7 +290,8 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     ``region`` numbers for a jigsaw. Keys of rules the registry does not know are an
     error naming them; so are the editor's drawings (``line``, ``cage``, ``text``,
     ``circle``, ``rectangle``) unless ``ignore_cosmetics``. Compressed links (the
-    base64 + lz-string of f-puzzles and SudokuPad URLs) are not read yet.
+    base64 + lz-string of f-puzzles and SudokuPad URLs) are unpacked by the
+    ``fpuzzles`` input format (:mod:`dimacs_sudoku.formats.fpuzzles`) first.
 
     >>> grid, rules = parse_fpuzzles({"size": 4, "antiknight": True,
     ...     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]})
@@ -264,6 +299,7 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     ['antiknight', 'killer 3 r1c1 r1c2']
     """
     if isinstance(obj, (str, bytes)):
+        import json
         try:
             obj = json.loads(obj)
         except ValueError as error:
@@ -475,7 +511,8 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
         if problems:
             from ..errors import InvalidModel
             raise InvalidModel("the solver's grid breaks a rule: " + problems[0])
-        solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules)))
+        solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules),
+                              rules=rules))
         clauses.append(chosen)
     return solutions
 

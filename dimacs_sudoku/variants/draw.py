@@ -13,7 +13,7 @@ elements go between the grid lines and the digits, so the digits stay readable.
 (True, 1, 1)
 """
 
-import re
+
 from xml.sax.saxutils import escape
 
 INK = "#555555"
@@ -220,28 +220,15 @@ class Geometry:
 
 def variant_svg(grid, rules, givens=None):
     """A standalone SVG image of a variant puzzle (or its solution, with ``givens`` the
-    puzzle, as :func:`dimacs_sudoku.render.to_svg`) with every rule drawn."""
+    puzzle, as :func:`dimacs_sudoku.render.to_svg`) with every rule drawn: the marks
+    go over the grid lines and under the digits, a jigsaw's regions replace the box
+    borders, and clues outside the grid get a cell of room on every side."""
     from ..render import cell_pixels, to_svg
     n = grid.size
-    geometry = Geometry(n, cell_pixels(n), 4)
-    picture = to_svg(grid, givens)
-    if any(rule.replaces_boxes for rule in rules):
-        picture = re.sub(r'<g class="box-lines".*?</g>\n?', "", picture, flags=re.S)
-    marks = [rule.svg(geometry) for rule in rules]
-    layer = '<g class="rules">\n%s\n</g>\n' % "\n".join(m for m in marks if m)
-    digits = [picture.find(tag) for tag in ('<g class="givens"', '<g class="solved"', "</svg>")]
-    at = min(k for k in digits if k >= 0)
-    picture = picture[:at] + layer + picture[at:]
     outside = any(getattr(rule, "outside", False) for rule in rules)
-    if not outside:
-        return picture
-    # Clues outside the grid: a wider canvas, the picture moved in by one cell.
-    pad = geometry.cell
-    head, body = picture.split(">", 1)
-    body = body.rsplit("</svg>", 1)[0]
-    total = float(re.search(r'width="(\d+)"', head).group(1)) + 2 * pad
-    head = re.sub(r'width="\d+" height="\d+" viewBox="0 0 \d+ \d+"',
-                  'width="%d" height="%d" viewBox="0 0 %d %d"' % ((total,) * 4), head)
-    return ('%s>\n<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>\n'
-            '<g transform="translate(%d %d)">%s</g>\n</svg>'
-            % (head, total, total, pad, pad, body))
+    pad = cell_pixels(n) if outside else 0
+    geometry = Geometry(n, cell_pixels(n), 4 + pad)
+    marks = [rule.svg(geometry) for rule in rules]
+    layer = '<g class="rules">\n%s\n</g>' % "\n".join(m for m in marks if m)
+    return to_svg(grid, givens, marks=layer,
+                  boxes=not any(rule.replaces_boxes for rule in rules), pad=pad)

@@ -25,6 +25,8 @@ encoding of :mod:`.sums` takes over.
 ['killer 15 r1c1 r1c2 r2c1: the digits add up to 12, not 15']
 """
 
+import functools
+
 from ..errors import PuzzleError
 from .base import (Rule, distinct_cells, fp_cells, fp_item, fp_value, parse_cells, repeated,
                    split_numbers)
@@ -33,6 +35,7 @@ from .sums import sum_layers
 MAX_SETS = 2000
 
 
+@functools.lru_cache(maxsize=4096)
 def digit_sets(size, k, total, limit):
     """The sets of k distinct digits 1..N adding up to ``total``, in increasing order,
     or None when there are more than ``limit``."""

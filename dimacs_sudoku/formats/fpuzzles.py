@@ -1,0 +1,114 @@
+"""``fpuzzles``: an f-puzzles puzzle, as JSON or as the compressed string of its links.
+
+The JSON object (``{"size": 9, "grid": [...], "killercage": [...]}``) is what the
+f-puzzles editor exports; its links (``https://f-puzzles.com/?load=N4Ig...``, and
+SudokuPad's ``https://sudokupad.app/fpuzzlesN4Ig...``) carry the same JSON compressed
+with lz-string and written in base64, which this module reads pasted bare or inside
+the link. One puzzle per file; its rules travel with the grid (``grid.rules``, see
+:func:`dimacs_sudoku.variants.parse_fpuzzles`).
+
+>>> grid = read_one('{"size": 4, "diagonal+": true, "grid": [[{"value": 1, "given": true},'
+...                 '{}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}')
+>>> grid.to_line(), [rule.to_line() for rule in grid.rules]
+('1...............', ['diagonal+'])
+>>> read_one("https://f-puzzles.com/?load=N4IgHiBcDMC+Q===")
+Traceback (most recent call last):
+...
+dimacs_sudoku.errors.PuzzleError: <stdin>:1: unknown rule: f-puzzles key 'x'
+"""
+import re
+
+from ..errors import PuzzleError
+
+NAME = "fpuzzles"
+DESCRIPTION = "an f-puzzles puzzle: its JSON, or the lz-string of its links"
+
+# The most text one puzzle may take: a 16x16 with many rules is well under 1 MB.
+MAX_CHARS = 4_000_000
+# lz-string of a text starting with '{' begins with N4 (N4Ig for '{"').
+PACKED = re.compile(r"N4[A-Za-z0-9+/=$\-% ]*")
+
+
+def looks_like(s):
+    """Whether a first line starts an f-puzzles puzzle (JSON, a bare packed string or
+    a link holding one)."""
+    return s[:1] == "{" or (s[:2] == "N4" and any(c.islower() for c in s[:40])) or (
+        "://" in s and ("load=" in s or "fpuzzles" in s))
+
+
+def detect(lines, found, size):
+    return NAME if looks_like(found[1]) else None
+
+
+def _text(lines, source):
+    parts, total, first = [], 0, None
+    for lineno, text in lines.rest():
+        if first is None and text.strip() and not text.lstrip().startswith("#"):
+            first = lineno
+        total += len(text) + 1
+        if total > MAX_CHARS:
+            raise PuzzleError("an f-puzzles puzzle longer than %s characters"
+                              % format(MAX_CHARS, ","), source, lineno)
+        if first is not None:
+            parts.append(text)
+    return "\n".join(parts).strip(), first
+
+
+def unpack(text, source=None, line=None):
+    """The JSON text of an f-puzzles puzzle given as JSON, a packed string or a link."""
+    from urllib.parse import unquote
+    if text.startswith("{"):
+        return text
+    text = unquote(text.replace("%2B", "+").replace("%2b", "+"))
+    for marker in ("load=", "fpuzzles"):
+        if marker in text:
+            text = text.split(marker, 1)[1]
+            break
+    match = PACKED.match(text.strip())
+    if match is None:
+        raise PuzzleError("no f-puzzles data in the link (expected load=N4Ig... or "
+                          "fpuzzlesN4Ig...)", source, line)
+    from ..variants.lzstring import decompress_base64
+    try:
+        json_text = decompress_base64(match.group(0).replace("%", ""), MAX_CHARS)
+    except ValueError as error:
+        raise PuzzleError("the f-puzzles string cannot be unpacked: %s" % error,
+                          source, line) from None
+    if not json_text.startswith("{"):
+        raise PuzzleError("the f-puzzles string does not unpack to a JSON object",
+                          source, line)
+    return json_text
+
+
+def read(lines, ctx, lenient):
+    from ..variants import parse_fpuzzles
+    text, first = _text(lines, ctx.source)
+    if first is None:
+        return
+    try:
+        grid, _ = parse_fpuzzles(unpack(text, ctx.source, first), ctx.source)
+    except PuzzleError as error:
+        error = PuzzleError(error.message, ctx.source, error.line or first)
+        if lenient:
+            yield error
+            return
+        raise error from None
+    if ctx.size and grid.size != ctx.size:
+        raise PuzzleError("the f-puzzles puzzle is %dx%d, not %dx%d"
+                          % (grid.size, grid.size, ctx.size, ctx.size), ctx.source, first)
+    grid.line = first
+    yield grid
+
+
+def read_one(text):
+    """The puzzle of a text (for examples)."""
+    from .source import Context, Lines
+    return next(read(Lines(text.splitlines()), Context("<stdin>", None, None), False))
+
+
+def write(grid, givens=None, symbols=None):
+    """The f-puzzles JSON of ``grid`` and its rules (one line)."""
+    import json
+    from ..variants import to_fpuzzles
+    rules = grid.rules or (givens.rules if givens is not None else ())
+    return json.dumps(to_fpuzzles(grid, rules), separators=(",", ":"))
