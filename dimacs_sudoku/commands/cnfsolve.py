@@ -84,21 +84,31 @@ def solve_command(path, output, solver, timeout, quiet):
     timeout = parse_timeout(timeout)
     name = solver.strip()
     started = time.monotonic()
+    result = None
+    if name in BUNDLED_NAMES:
+        # Read and solve before the output file exists: with no time-out the search
+        # runs in this process and holds it, and as nothing needs cleaning up then, a
+        # signal may end the program at once (a forked search would cost more than
+        # the solve of a 9x9 puzzle).
+        from ..dimacs import read_dimacs
+        from ..solvers import solve_cnf
+        common.check_writable(output)
+        with common.open_text_input(path) as stream:
+            cnf = read_dimacs(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
+                              "the bundled solver")
+        with common.signals_uncaught():
+            result = solve_cnf(cnf, timeout=timeout)
+        del cnf
     with common.AtomicOutput(output, binary=True) as out:
-        if name.startswith(PYSAT):
+        if result is not None:
+            from ..solvers import write_result
+            write_result(result, out)
+            status, label = result.status, "bundled picosat"
+        elif name.startswith(PYSAT):
             result = solve_with_pysat(name[len(PYSAT):], path, timeout)
             from ..solvers import write_result
             write_result(result, out)
             status, label = result.status, "python-sat " + name[len(PYSAT):]
-        elif name in BUNDLED_NAMES:
-            from ..dimacs import read_dimacs
-            from ..solvers import solve_cnf, write_result
-            with common.open_text_input(path) as stream:
-                cnf = read_dimacs(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
-                                  "the bundled solver")
-            result = solve_cnf(cnf, timeout=timeout)       # checked against the clauses
-            write_result(result, out)
-            status, label = result.status, "bundled picosat"
         else:
             from ..solvers import run_solver_to, solver_command
             command = solver_command(name)

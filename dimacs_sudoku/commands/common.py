@@ -9,6 +9,7 @@ bounded lines, output written all or nothing) are :mod:`dimacs_sudoku.streams`, 
 names are imported here for the commands.
 """
 
+import contextlib
 import io
 import os
 import signal
@@ -170,6 +171,43 @@ def restore_signals(before):
 def signals_caught():
     """True when :func:`catch_signals` handles SIGTERM in this process."""
     return signal.getsignal(signal.SIGTERM) is _on_signal
+
+
+def check_writable(path):
+    """Raise OutputError now, before a long computation, when ``-o path`` could not
+    be written (no such folder, no permission, a folder in its place)."""
+    if path in STDIO:
+        return
+    path = str(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        problem = "it is a folder"
+    elif not os.path.isdir(folder):
+        problem = "no folder %s" % folder
+    elif os.path.exists(path) and not os.path.isfile(path):
+        problem = None if os.access(path, os.W_OK) else "permission denied"
+    else:
+        problem = None if os.access(folder, os.W_OK | os.X_OK) else "permission denied"
+    if problem:
+        raise OutputError("cannot write %s: %s" % (path, problem))
+
+
+@contextlib.contextmanager
+def signals_uncaught():
+    """While nothing needs cleaning up (no temporary file, folder or child), give
+    SIGINT, SIGTERM and SIGHUP their default action: an in-process search holds the
+    interpreter, so a caught signal would wait for the search to end, while the default
+    ends the program at once (the shell sees 128 + the signal, as after a clean-up)."""
+    before = {}
+    for name in CAUGHT_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is _on_signal:
+            signal.signal(number, signal.SIG_DFL)
+            before[number] = _on_signal
+    try:
+        yield
+    finally:
+        restore_signals(before)
 
 
 def default_signals():
