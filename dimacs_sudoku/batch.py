@@ -138,24 +138,11 @@ def _variant_models(clauses, num_vars, size, count, engine, solver):
         return cells, chosen
 
     if solver is not None:
-        import os
-        import tempfile
-        from .errors import UnknownResult
-        from .solvers import run_solver
         clauses = list(clauses)
         while len(found) < count:
-            fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
-            try:
-                with os.fdopen(fd, "w") as out:
-                    out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
-                    out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-                result = run_solver(solver, path)
-            finally:
-                os.unlink(path)
+            result = _external_answer(solver, clauses, num_vars)
             if result.status == "UNSAT":
                 break
-            if result.status != "SAT":
-                raise UnknownResult("no answer: %s gave up" % solver)
             cells, chosen = grid_of(result.positives)
             found.append(cells)
             clauses.append(chosen)
@@ -494,36 +481,43 @@ def pysat_engine(name=None):
     return found
 
 
+def _external_answer(solver, clauses, num_vars):
+    """One run of the external ``solver`` on a private DIMACS file of ``clauses``: its
+    Result, SAT with a model or UNSAT (UnknownResult when it gives up). The caller's
+    grid check is the one that counts (the clause check would name a temporary file)."""
+    import os
+    import tempfile
+    from .errors import InvalidModel, UnknownResult
+    from .solvers import run_solver
+    fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
+            out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+        result = run_solver(solver, path, check=False)
+    finally:
+        os.unlink(path)
+    if result.status not in ("SAT", "UNSAT"):
+        raise UnknownResult("no answer: %s gave up" % solver)
+    if result.status == "SAT" and not result.has_model:
+        raise InvalidModel("solver %r answered SATISFIABLE but gave no model" % solver)
+    return result
+
+
 def _external_models(problem, count, solver):
     """Up to ``count`` models from an external solver, one run per model on a DIMACS
     file of the reduced CNF with the models found so far blocked. A model that gives
     a cell no digit or two is an InvalidModel; one the solver repeats, although the
     CNF excluded it, is caught by the distinctness check of the caller."""
-    import os
-    import tempfile
-    from .errors import InvalidModel, UnknownResult
-    from .solvers import run_solver
+    from .errors import InvalidModel
     num_vars = problem.num_vars
     clauses = problem.clauses()
     open_cells = problem.filled.count(0)
     found = []
     for _ in range(count):
-        fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
-        try:
-            with os.fdopen(fd, "w") as out:
-                out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
-                out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-            # The grid check of the caller is the one that counts here (the clause
-            # check would name a temporary file).
-            result = run_solver(solver, path, check=False)
-        finally:
-            os.unlink(path)
+        result = _external_answer(solver, clauses, num_vars)
         if result.status == "UNSAT":
             break
-        if result.status != "SAT":
-            raise UnknownResult("no answer: %s gave up" % solver)
-        if not result.has_model:
-            raise InvalidModel("solver %r answered SATISFIABLE but gave no model" % solver)
         positives = sorted(set(v for v in result.positives if 0 < v <= num_vars))
         cells = set(problem.table[v - 1] // problem.size for v in positives)
         if len(positives) != open_cells or len(cells) != open_cells:
