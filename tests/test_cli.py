@@ -10,16 +10,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from support import ROOT, SMALL4, SMALL4_SOLUTION
+from support import COMMANDS, ROOT, SMALL4, SMALL4_SOLUTION
 
-COMMANDS = {
-    "sudoku2cnf": "dimacs_sudoku.commands.sudoku2cnf",
-    "cnfsolve": "dimacs_sudoku.commands.cnfsolve",
-    "cnf2sudoku": "dimacs_sudoku.commands.cnf2sudoku",
-    "sudoku-solve": "dimacs_sudoku.commands.solve",
-    "sudoku-gen": "dimacs_sudoku.commands.generate",
-    "sudoku-grade": "dimacs_sudoku.commands.grade",
-}
 
 
 def click_command(prog):

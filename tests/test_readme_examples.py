@@ -24,16 +24,8 @@ import pytest
 import typer
 
 from conftest import require_solver
-from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, shell
+from support import COMMANDS, INKALA, INKALA_SOLUTION, ROOT, SMALL4, shell
 
-COMMANDS = {
-    "sudoku2cnf": "dimacs_sudoku.commands.sudoku2cnf",
-    "cnfsolve": "dimacs_sudoku.commands.cnfsolve",
-    "cnf2sudoku": "dimacs_sudoku.commands.cnf2sudoku",
-    "sudoku-solve": "dimacs_sudoku.commands.solve",
-    "sudoku-gen": "dimacs_sudoku.commands.generate",
-    "sudoku-grade": "dimacs_sudoku.commands.grade",
-}
 SOLVERS = ("picosat", "minisat", "cadical", "cryptominisat5")   # CI installs these
 OPTIONAL = ("kissat", "glucose")                                  # nobody packages these
 PROGRAMS = set(COMMANDS) | set(SOLVERS) | set(OPTIONAL) | {"parallel", "make", "python"}
