@@ -490,6 +490,44 @@ def test_a_child_the_solver_leaves_behind_is_ended(work):
     nothing_left(work)
 
 
+def test_sigkill_of_the_command_ends_the_solver_group_too(work):
+    """No handler runs on SIGKILL: the watchdog sees the command's end and kills the
+    groups it still holds."""
+    process = start(work, "p.cnf", "-o", "out.txt")
+    process.kill()
+    process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGKILL
+    assert survivors(work / "pids") == []
+    assert not (work / "out.txt").exists()
+
+
+def test_no_watchdog_outlives_a_command_that_ran_a_solver(work):
+    done = run("cnfsolve", "-q", "--solver", fake("orphan.sh"), "p.cnf", work=work)
+    assert done.returncode == 10, done.stderr
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-f", "while read -r op group"], capture_output=True,
+                          text=True).stdout.split()
+    mine = [pid for pid in left
+            if work.env["TMPDIR"] in open("/proc/%s/environ" % pid, "rb").read().decode(
+                "utf-8", "replace")]
+    assert mine == []
+
+
+def test_a_solver_that_floods_its_output_is_stopped_at_a_bound(work):
+    """``cat /dev/zero`` writes forever; the kernel stops it at the bound (64 MiB plus
+    12 bytes a variable) and the command says so, with nothing left behind."""
+    done = run("cnfsolve", "--solver", "cat /dev/zero", "p.cnf", "-o", "out.txt",
+               work=work)
+    failed(done, 7, "cnfsolve", "solver 'cat /dev/zero' wrote more than 64 MiB")
+    nothing_left(work, "out.txt")
+    done = run("sudoku-solve", "--solver", "cat /dev/zero", "p.txt", work=work)
+    why = ("p.txt:1: solver 'cat /dev/zero' wrote more than 64 MiB, the most its "
+           "answer can take for this CNF\n")
+    assert done.returncode == 9
+    assert (done.stdout, done.stderr) == ("error\t" + why, "sudoku-solve: " + why)
+    nothing_left(work)
+
+
 def test_sigterm_during_sudoku_solve_ends_the_solver_group(work):
     process = start(work, "p.txt", "-o", "out.txt", prog="sudoku-solve")
     process.terminate()

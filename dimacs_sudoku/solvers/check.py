@@ -270,7 +270,7 @@ def check_cnf_file(result, path, label, source=None):
     stream = open(path, "rb") if isinstance(path, str) else path
     try:
         stream.seek(0)
-        num_vars = _header_vars(stream)
+        num_vars = declared_vars(stream)
         if not result.has_model and num_vars == 0:
             return                  # p cnf 0 0: nothing to give
         _require_model(result, label)
@@ -319,9 +319,24 @@ def _name(path):
     return path if isinstance(path, str) else getattr(path, "name", "the CNF")
 
 
-def _header_vars(stream):
-    """The variable count of the ``p cnf`` line (0 when there is none)."""
-    for raw in stream:
+def declared_vars(stream):
+    """The variable count of the ``p cnf`` line of a binary stream read from where it
+    is (0 when there is none); lines are read in bounded pieces.
+
+    >>> import io
+    >>> declared_vars(io.BytesIO(b"c hello\\n\\np cnf 729 12\\n1 0\\n"))
+    729
+    """
+    from ..dimacs import MAX_LINE
+    rest_of_line = False
+    while True:
+        raw = stream.readline(MAX_LINE)
+        if not raw:
+            return 0
+        if rest_of_line:                    # the tail of a comment longer than a piece
+            rest_of_line = not raw.endswith(b"\n")
+            continue
+        rest_of_line = not raw.endswith(b"\n")
         line = raw.strip()
         if line.startswith(b"p"):
             words = line.split()
@@ -330,7 +345,6 @@ def _header_vars(stream):
             return 0
         if line and not line.startswith(b"c"):
             return 0
-    return 0
 
 
 def _fast_values(piece):

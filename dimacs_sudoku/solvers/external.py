@@ -18,11 +18,28 @@ import time
 
 from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..model import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
-from .check import check_cnf_file
+from .check import check_cnf_file, declared_vars
 from .process import check_timeout, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver
 
 STOP_GRACE = 2.0            # seconds between SIGTERM and SIGKILL to a solver's group
+# Room a solver's answer may take in each file it writes: 12 bytes a declared variable
+# ("-2147483647 ") plus this for its comments and statistics. Beyond it the kernel
+# stops the solver (SIGXFSZ): a runaway solver never fills the disk.
+OUTPUT_SLACK = 64 << 20
+
+# The watchdog: a shell of its own session that holds the solvers' groups while they
+# run ("+ G" and "- G" lines on its standard input) and, when that input ends without
+# a "- G" (this process was killed, even by SIGKILL, which no handler sees), kills
+# what is left of them.
+WATCHDOG = '''
+while read -r op group; do
+  if [ "$op" = + ]; then set -- "$@" "$group"; else
+    kept=; for g; do [ "$g" = "$group" ] || kept="$kept $g"; done; set -- $kept; fi
+done
+for g; do kill -s KILL -- "-$g" 2>/dev/null; done
+'''
+_watchdog = None
 
 
 class SolverCommand:
@@ -132,17 +149,20 @@ def _execute(command, cnf_path, timeout, check=True):
             paths = {"model": os.path.join(workdir, "model.txt"),
                      "stdout": os.path.join(workdir, "stdout.txt"),
                      "stderr": os.path.join(workdir, "stderr.txt")}
+            limit = output_limit(cnf_stream)
             argv = prefix + [word.replace("{cnf}", cnf_file)
                              .replace("{model}", paths["model"])
                              for word in command.argv[1:]]
             with open(paths["stdout"], "wb") as out, open(paths["stderr"], "wb") as err:
                 try:
-                    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
-                                               stdout=out, stderr=err,
-                                               start_new_session=True)
+                    with file_size_limit(limit):
+                        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                                   stdout=out, stderr=err,
+                                                   start_new_session=True)
                 except OSError as error:
                     raise SolverError("cannot run %s: %s"
                                       % (label, error.strerror or error)) from None
+                _watch("+", process.pid)
                 try:
                     code = process.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
@@ -157,6 +177,9 @@ def _execute(command, cnf_path, timeout, check=True):
                     what += ": " + last.replace(cnf_file, display)
                 return SolverError(what)
 
+            if code == -signal.SIGXFSZ or max(map(_size, paths.values())) >= limit:
+                raise SolverError("%s wrote more than %d MiB, the most its answer can "
+                                  "take for this CNF" % (label, limit >> 20))
             if code < 0:
                 raise failure("%s was killed by %s" % (label, signal_name(-code)))
             codes = command.spec.codes
@@ -199,22 +222,76 @@ def _execute(command, cnf_path, timeout, check=True):
     return result
 
 
+def output_limit(cnf_stream):
+    """The most bytes a solver may write to a file for the CNF open in ``cnf_stream``
+    (left at its start)."""
+    try:
+        return OUTPUT_SLACK + 12 * declared_vars(cnf_stream)
+    finally:
+        cnf_stream.seek(0)
+
+
+class file_size_limit:
+    """While in it, files this process (and so a child it starts) writes are cut at
+    ``limit`` bytes: the soft RLIMIT_FSIZE is lowered, then put back. Nothing else is
+    written meanwhile: the solver inherits the limit at its start."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.saved = None
+
+    def __enter__(self):
+        try:
+            import resource
+            soft, hard = self.saved = resource.getrlimit(resource.RLIMIT_FSIZE)
+            if hard != resource.RLIM_INFINITY:
+                self.limit = min(self.limit, hard)
+            if soft == resource.RLIM_INFINITY or soft > self.limit:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (self.limit, hard))
+        except (ImportError, OSError, ValueError):     # no such limit here
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            import resource
+            resource.setrlimit(resource.RLIMIT_FSIZE, self.saved)
+
+
 def stop_group(process, grace=STOP_GRACE):
     """End the process group that ``process`` leads: SIGTERM, up to ``grace`` seconds
     for the whole group to go, then SIGKILL; reap the leader. Children that the solver
     started (a script's solver, a portfolio) go with it, even those that ignore
     SIGTERM or outlived their parent."""
     group = process.pid
-    if not _signal_group(group, signal.SIGTERM):
-        process.wait()
-        return
-    deadline = time.monotonic() + grace
-    while time.monotonic() < deadline:
-        if process.poll() is not None and not _signal_group(group, 0):
-            return
-        time.sleep(0.02)
-    _signal_group(group, signal.SIGKILL)
+    if _signal_group(group, signal.SIGTERM):
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            if process.poll() is not None and not _signal_group(group, 0):
+                break
+            time.sleep(0.02)
+        else:
+            _signal_group(group, signal.SIGKILL)
     process.wait()
+    _watch("-", group)
+
+
+def _watch(op, group):
+    """Tell the watchdog (started with the first solver) that ``group`` runs ("+")
+    or is gone ("-"). Without /bin/sh there is no watchdog, and nothing else lost."""
+    global _watchdog
+    try:
+        if _watchdog is None:
+            if op == "-":
+                return
+            _watchdog = subprocess.Popen(["/bin/sh", "-c", WATCHDOG], stdin=subprocess.PIPE,
+                                         stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL,
+                                         start_new_session=True)
+        _watchdog.stdin.write(b"%s %d\n" % (op.encode(), group))
+        _watchdog.stdin.flush()
+    except OSError:
+        pass
 
 
 def _signal_group(group, number):
@@ -264,6 +341,13 @@ def spool(stream, workdir):
     with open(path, "wb") as copy:
         shutil.copyfileobj(stream, copy, 1 << 20)
     return path
+
+
+def _size(path):
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _last_line(file, size=4096):
