@@ -1,0 +1,143 @@
+"""Public variant puzzles with published solutions, from ``fixtures/variants/``: each has
+exactly one solution, and it is the published one, through the bundled engine and
+through the pipe with external solvers.
+
+Each fixture is a file of the variant text format (docs/variants.md) whose header
+comments say what it is::
+
+    # TITLE
+    # setter: WHO
+    # published: WHERE (a URL)
+    # note: ...                  (optional, any number)
+    # transcribed from ...       (where we read the clues)
+    # solution: THE PUBLISHED SOLUTION, one line
+
+A transcription error shows as a solution that is not the published one (or as no, or
+several, solutions), so the tests below are also the check on the transcriptions.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import require_solver
+from support import command, no_traceback, shell
+
+FIXTURES = Path(__file__).parent / "fixtures" / "variants"
+NAMES = sorted(path.stem for path in FIXTURES.glob("*.txt"))
+# Every fixture goes through two of them and is shown unique by a third, in turn, so
+# that each solver sees several puzzles and each puzzle two solvers.
+SOLVERS = ["picosat", "cadical", "minisat", "clasp", "cryptominisat5"]
+
+
+def header(name):
+    """The ``# key: value`` fields of a fixture's header, and its title."""
+    fields = {}
+    lines = (FIXTURES / (name + ".txt")).read_text().splitlines()
+    fields["title"] = lines[0].lstrip("# ").strip()
+    for line in lines[1:]:
+        found = re.match(r"#\s*([a-z ]+):\s*(.*)$", line)
+        if found:
+            fields.setdefault(found.group(1), found.group(2).strip())
+    return fields
+
+
+def solution(name):
+    return header(name)["solution"]
+
+
+def solvers_of(name):
+    k = NAMES.index(name)
+    return [SOLVERS[k % len(SOLVERS)], SOLVERS[(k + 1) % len(SOLVERS)]]
+
+
+def pipe_script(solver, puzzle):
+    """The shell pipeline that solves ``puzzle`` with ``solver`` and decodes its answer
+    against the puzzle's rules (minisat in its two-file form)."""
+    if solver == "minisat":
+        return ("sudoku2cnf %s -o p.cnf && { minisat p.cnf p.res > /dev/null; true; } "
+                "&& cnf2sudoku --puzzle %s p.res" % (puzzle, puzzle))
+    command_line = {"picosat": "picosat", "cadical": "cadical -q", "clasp": "clasp",
+                    "cryptominisat5": "cryptominisat5 --verb 0"}[solver]
+    return "sudoku2cnf %s | %s | cnf2sudoku --puzzle %s" % (puzzle, command_line, puzzle)
+
+
+def test_there_are_public_puzzles_of_many_families():
+    rules = set()
+    for name in NAMES:
+        text = (FIXTURES / (name + ".txt")).read_text()
+        rules.update(line.split()[0] for line in text.splitlines()
+                     if line[:1].isalpha() and not line.startswith("#"))
+    assert len(NAMES) >= 8
+    assert {"killer", "thermo", "arrow", "white", "black", "negative", "jigsaw",
+            "diagonals", "antiknight", "renban", "palindrome"} <= rules
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_fixture_names_its_puzzle_setter_and_publication(name):
+    fields = header(name)
+    assert fields["title"] and fields["setter"]
+    assert "http" in fields["published"]
+    from dimacs_sudoku.variants import read_variant
+    grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
+    assert re.fullmatch(r"[1-9]{%d}" % (grid.size ** 2), fields["solution"])
+    assert rules, "a variant puzzle has rules"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bundled_engine_finds_the_one_published_solution(name):
+    done = command("sudoku-solve", "--count", "2", FIXTURES / (name + ".txt"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == solution(name) + "\t1\n"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_checker_accepts_the_published_solution(name):
+    """The published grid obeys every rule by the rules' own checkers (not the clauses),
+    and the same grid with two digits swapped breaks one of them."""
+    from dimacs_sudoku.variants import check_variant, read_variant
+    grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
+    cells = [int(ch) for ch in solution(name)]
+    assert check_variant(cells, grid.size, grid.layout.box, rules, givens=grid.cells) == []
+    swapped = [{1: 2, 2: 1}.get(d, d) for d in cells]
+    assert check_variant(swapped, grid.size, grid.layout.box, rules, givens=grid.cells)
+
+
+@pytest.mark.parametrize("name, solver", [(name, solver) for name in NAMES
+                                          for solver in solvers_of(name)])
+def test_pipe_with_external_solvers_prints_the_published_solution(tmp_path, name, solver):
+    require_solver(solver)
+    done = shell(pipe_script(solver, FIXTURES / (name + ".txt")), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == solution(name) + "\n"
+    assert no_traceback(done.stderr)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_with_the_published_solution_blocked_the_cnf_is_unsatisfiable(tmp_path, name):
+    """Uniqueness through the CNF: sudoku2cnf's formula plus one clause that forbids
+    the published grid has no model, by an external solver (the third in turn)."""
+    solver = SOLVERS[(NAMES.index(name) + 2) % len(SOLVERS)]
+    require_solver(solver)
+    done = command("sudoku2cnf", FIXTURES / (name + ".txt"))
+    assert done.returncode == 0, done.stderr
+    digits = [int(ch) for ch in solution(name)]
+    size = int(round(len(digits) ** 0.5))
+    blocking = " ".join(str(-(cell * size + d)) for cell, d in enumerate(digits)) + " 0\n"
+    formula = done.stdout
+    lines = formula.splitlines(keepends=True)
+    at = next(k for k, line in enumerate(lines) if line.startswith("p cnf"))
+    _, _, variables, clauses = lines[at].split()
+    lines[at] = "p cnf %s %d\n" % (variables, int(clauses) + 1)
+    cnf = tmp_path / "blocked.cnf"
+    cnf.write_text("".join(lines) + blocking)
+    done = command("cnfsolve", "--solver", solver, "--quiet", cnf)
+    assert (done.returncode, done.stdout) == (20, "s UNSATISFIABLE\n"), done.stderr
+    # Without the blocking clause the same solver finds the published grid.
+    plain = tmp_path / "plain.cnf"
+    plain.write_text(formula)
+    done = command("cnfsolve", "--solver", solver, "--quiet", plain, "-o", tmp_path / "m.out")
+    assert done.returncode == 10, done.stderr
+    done = command("cnf2sudoku", "--cnf", plain, tmp_path / "m.out")
+    assert done.returncode == 0 and done.stdout == solution(name) + "\n", done.stderr
