@@ -71,7 +71,8 @@ def test_there_are_public_puzzles_of_many_families():
                      if line[:1].isalpha() and not line.startswith("#"))
     assert len(NAMES) >= 8
     assert {"killer", "thermo", "arrow", "white", "black", "negative", "jigsaw",
-            "diagonals", "antiknight", "renban", "palindrome"} <= rules
+            "diagonals", "antiknight", "renban", "palindrome", "xv", "whispers",
+            "nonconsecutive", "disjoint", "quadruple", "clone", "odd", "even"} <= rules
 
 
 @pytest.mark.parametrize("name", NAMES)
