@@ -72,7 +72,7 @@ def test_there_are_public_puzzles_of_many_families():
     assert len(NAMES) >= 8
     assert {"killer", "thermo", "arrow", "white", "black", "negative", "jigsaw",
             "diagonals", "antiknight", "renban", "palindrome", "xv", "whispers",
-            "nonconsecutive", "disjoint", "quadruple", "clone", "odd", "even", "antiking", "littlekiller", "sandwich"} <= rules
+            "nonconsecutive", "disjoint", "quadruple", "clone", "odd", "even", "antiking", "littlekiller", "sandwich", "maximum"} <= rules
 
 
 @pytest.mark.parametrize("name", NAMES)
