@@ -135,3 +135,20 @@ def test_with_the_published_solution_blocked_the_cnf_is_unsatisfiable(tmp_path, 
     cnf.write_text("".join(lines) + blocking)
     done = command("cnfsolve", "--solver", solver, "--quiet", cnf)
     assert (done.returncode, done.stdout) == (20, "s UNSATISFIABLE\n"), done.stderr
+
+
+def test_the_readme_lists_every_fixture():
+    readme = (FIXTURES / "README.md").read_text()
+    listed = re.findall(r"^\| `([^`]+)` \|", readme, re.M)
+    assert sorted(listed) == NAMES and len(set(listed)) == len(listed)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_fpuzzles_form_has_the_same_one_solution(name):
+    """Written as f-puzzles JSON and read back, the puzzle keeps its one solution (the
+    rules may come back in f-puzzles' terms: windoku as extra regions, say)."""
+    import json
+    from dimacs_sudoku.variants import parse_fpuzzles, read_variant, solve_variant, to_fpuzzles
+    grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
+    again, again_rules = parse_fpuzzles(json.dumps(to_fpuzzles(grid, rules)), name + ".json")
+    assert [s.to_line() for s in solve_variant(again, again_rules, limit=2)] == [solution(name)]
