@@ -143,6 +143,7 @@ SAMPLES4 = [
     (["clone r1c1 r1c2 = r4c3 r4c4"], True),
     (["minimum r2c2"], True),
     (["maximum r1c1 r4c4"], True),
+    (["maximum r1c1 r1c2", "minimum r3c3 r4c3 r3c4"], True),
     (["quadruple 1 2 r1c2"], True),
     (["quadruple 1 1 r2c2"], True),
     (["quadruple 3 r2c2"], True),

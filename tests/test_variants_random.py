@@ -47,6 +47,7 @@ SAMPLES6 = [
     ["xv V r1c1 r2c1", "negative v"], ["whispers r1c1 r2c2 r3c3"], ["renban r2c1 r2c2 r3c3"],
     ["between r1c1 r1c2 r2c3"], ["palindrome r1c1 r2c2 r3c1 r4c2"],
     ["clone r1c1 r2c2 = r5c5 r6c6"], ["minimum r3c3", "maximum r4c4"],
+    ["maximum r2c2 r2c3 r3c2", "minimum r5c5 r6c5"],
     ["quadruple 2 3 r3c3"], ["columnindexer r1c1 r2c1"], ["rowindexer r1c1"],
     ["boxindexer r1c1 r4c4"], ["odd r1c1", "even r6c6"],
 ]

@@ -98,11 +98,32 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     return info
 
 
+def with_box(givens, box_shape, box_text):
+    """The givens on boxes of ``box_shape`` (``--box``), with their variant rules read
+    again for that box (windoku and disjoint groups follow the boxes), so that every
+    rule is still checked."""
+    from ..errors import PuzzleError
+    from ..grid import Grid
+    from ..variants import finish, parse_rule, variant_grid
+    grid = Grid(givens.cells, size=givens.size, box=box_shape, symbols=givens.symbols)
+    if not givens.rules:
+        return grid
+    try:
+        rules = finish([parse_rule(rule.to_line(), givens.size, box_shape)
+                        for rule in givens.rules], givens.size)
+        grid = variant_grid(grid, rules)
+    except PuzzleError as error:
+        raise UsageError("--box %s does not fit the puzzle's rules: %s"
+                         % (box_text, error.message)) from None
+    grid.symbols = givens.symbols
+    return grid
+
+
 def decode_command(result, output, cnf, size, box, numbering, output_format, puzzle=None,
                    reduce=False, propagate=False, input_format=None, symbols=None):
     from .. import formats
     from ..decoding import CnfInfo, decode_result
-    from ..grid import Grid, parse_box
+    from ..grid import parse_box
     from ..model import iter_results
     from ..variables import infer_numbering
 
@@ -136,7 +157,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     box_shape = parse_box(box, size) if box else (info.box if info else None)
     givens = info.givens if info and info.size == size else None
     if givens is not None and box_shape and givens.layout.box != box_shape:
-        givens = Grid(givens.cells, size=size, box=box_shape, symbols=givens.symbols)
+        givens = with_box(givens, box_shape, box)
     if numbering is None and info and "numbering" in info.fields:
         numbering = info.numbering
     options = dict(size=size, box=box_shape, numbering=numbering, givens=givens)
