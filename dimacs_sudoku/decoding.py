@@ -9,9 +9,11 @@
 '1221'
 """
 
+import json
+
 from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
 from .grid import Grid, Layout, cell_name, check_size, parse_box
-from .variables import infer_numbering, numbering as make_numbering
+from .variables import Standard, infer_numbering, numbering as make_numbering
 
 
 class CnfInfo:
@@ -38,8 +40,7 @@ class CnfInfo:
     def from_comments(cls, comments, source=None):
         info = cls()
         rows = []
-        varmap = []
-        fixed = []
+        numbers = {"varmap": [], "fixed": []}     # the texts of their lines
         for text in comments:
             key, sep, value = text.partition(":")
             if not sep:
@@ -47,12 +48,8 @@ class CnfInfo:
             key, value = key.strip(), value.strip()
             if key == "puzzle-row":
                 rows.append(value)
-            elif key in ("varmap", "fixed"):
-                try:
-                    (varmap if key == "varmap" else fixed).extend(map(int, value.split()))
-                except ValueError:
-                    raise InputError("the CNF's '%s:' comment holds something that is "
-                                     "not a variable" % key, source) from None
+            elif key in numbers:
+                numbers[key].append(value)
             elif key == "rule":
                 info.rules.append(value)
             else:
@@ -85,12 +82,14 @@ class CnfInfo:
                 info.givens = parse_puzzle(fields["puzzle"], size=info.size, box=info.box,
                                            fmt="line", source=source)
             elif rows:
-                info.givens = Grid([int(v) for row in rows for v in row.split()],
+                info.givens = Grid(_numbers(rows, "puzzle-row", "digit", source),
                                    size=info.size, box=info.box, source=source)
             if info.givens is not None and info.symbols:
                 info.givens.symbols = info.symbols
             if info.givens is not None and info.rules:
                 info.givens = _with_rules(info.givens, info.rules, source)
+        varmap, fixed = (_numbers(numbers[key], key, "variable", source)
+                         for key in ("varmap", "fixed"))
         if varmap or fixed or fields.get("reduced", "").startswith("yes"):
             # A reduced CNF; with no varmap at all, propagation solved the puzzle.
             info.varmap = varmap
@@ -107,6 +106,30 @@ class CnfInfo:
             elif line.strip():
                 break
         return cls.from_comments(comments, source)
+
+
+_NOT_A_NUMBER = str.maketrans("", "", " 0123456789")   # deletes all but those
+
+
+def _numbers(texts, key, what, source):
+    """The numbers of the texts of the ``c KEY:`` lines, in order (``what`` names
+    them in the error).
+
+    >>> _numbers(["3 1", "22"], "varmap", "variable", None)
+    [3, 1, 22]
+    """
+    text = " ".join(texts)
+    # One C-level parse for the common case (a 400x400 puzzle has half a million).
+    if not text.translate(_NOT_A_NUMBER):
+        try:
+            return json.loads("[" + text.replace(" ", ",") + "]")
+        except ValueError:              # blanks in a row, leading zeros: one by one
+            pass
+    try:
+        return list(map(int, text.split()))
+    except ValueError:
+        raise InputError("the CNF's '%s:' comment holds something that is not a %s"
+                         % (key, what), source) from None
 
 
 def _with_rules(givens, lines, source):
@@ -149,16 +172,27 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     numbers = make_numbering(numbering, size)
     layout = givens.layout if givens is not None else Layout(size, box)
     cells = [0] * layout.cells
-    cell_digit = numbers.cell_digit
-    for v in positives:
-        found = cell_digit(v)
-        if found is None:
-            continue
-        cell, d = found
-        if cells[cell] and cells[cell] != d:
-            raise InvalidModel("the model is not a solution: cell %s holds both %d and %d"
-                               % (cell_name(size, cell), cells[cell], d), source, line)
-        cells[cell] = d
+    if type(numbers) is Standard:
+        # v = cell*N + d: the cells and digits by whole-list operations (a 400x400
+        # grid has 160,000 of them); a cell given twice is looked at one by one.
+        top = numbers.max_var
+        low = [v - 1 for v in positives if 0 < v <= top]
+        places = [v // size for v in low]
+        digits = [v % size + 1 for v in low]
+        for cell, d in zip(places, digits):
+            cells[cell] = d
+        if len(places) != len(set(places)):
+            _two_digits(zip(places, digits), size, source, line)
+    else:
+        cell_digit = numbers.cell_digit
+        for v in positives:
+            found = cell_digit(v)
+            if found is None:
+                continue
+            cell, d = found
+            if cells[cell] and cells[cell] != d:
+                _two_digits([(cell, cells[cell]), (cell, d)], size, source, line)
+            cells[cell] = d
     if check:
         from .solvers.check import check_cells
         check_cells(cells, layout, givens, source, line)
@@ -168,6 +202,16 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
         # and output speaks the notation the puzzle was read in.
         grid.givens, grid.symbols = givens, givens.symbols
     return grid
+
+
+def _two_digits(pairs, size, source, line):
+    """Raise InvalidModel for the first cell of the ``(cell, digit)`` pairs that
+    holds two different digits."""
+    seen = {}
+    for cell, d in pairs:
+        if seen.setdefault(cell, d) != d:
+            raise InvalidModel("the model is not a solution: cell %s holds both %d and %d"
+                               % (cell_name(size, cell), seen[cell], d), source, line)
 
 
 def decode_result(result, source=None, **options):

@@ -17,6 +17,7 @@ what people read (``r1c4``, digit 7). A blank cell holds 0.
 """
 
 import math
+from itertools import chain
 
 from .errors import InvalidModel, PuzzleError, UsageError
 from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
@@ -113,14 +114,14 @@ class Layout:
                              % (self.box + (size, size)))
         n = size
         br, bc = self.box
-        units = [("row %d" % (r + 1), tuple(r * n + c for c in range(n))) for r in range(n)]
-        units += [("column %d" % (c + 1), tuple(r * n + c for r in range(n)))
-                  for c in range(n)]
+        # Cell numbers by ranges, made in C: a 400x400 layout has 480,000 of them.
+        units = [("row %d" % (r + 1), tuple(range(r * n, r * n + n))) for r in range(n)]
+        units += [("column %d" % (c + 1), tuple(range(c, n * n, n))) for c in range(n)]
         if regions is None:
             for b in range(n):
-                top, left = (b // (n // bc)) * br, (b % (n // bc)) * bc
-                units.append(("box %d" % (b + 1), tuple((top + i) * n + left + j
-                                                        for i in range(br) for j in range(bc))))
+                start = (b // (n // bc)) * br * n + (b % (n // bc)) * bc
+                units.append(("box %d" % (b + 1), tuple(chain.from_iterable(
+                    range(start + i * n, start + i * n + bc) for i in range(br)))))
         else:
             regions = [(name, tuple(cells)) for name, cells in regions]
             if len(regions) != n or sorted(c for _, cells in regions for c in cells) != list(

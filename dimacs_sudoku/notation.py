@@ -82,7 +82,8 @@ def line_text(cells, size, symbols=None):
     """
     chars = alphabet(size, symbols)
     if chars is None:
-        return " ".join(str(d) if d else "." for d in cells)
+        names = ["."] + [str(d) for d in range(1, size + 1)]
+        return " ".join(map(names.__getitem__, cells))
     chars = "." + chars
     return "".join(chars[d] for d in cells)
 

@@ -318,11 +318,16 @@ def test_a_huge_size_comment_is_refused_before_anything_is_allocated(work):
            "400")
 
 
-def test_a_bad_variable_map_comment_is_bad_input(work):
-    (work / "r.cnf").write_text("c size: 4\nc varmap: 1 x 3\np cnf 1 1\n1 0\n")
+@pytest.mark.parametrize("comment, fragment", [
+    ("c varmap: 1 x 3", "'varmap:' comment holds something that is not a variable"),
+    ("c fixed: 1 2.5", "'fixed:' comment holds something that is not a variable"),
+    ("c puzzle-row: 1 x 0 0", "'puzzle-row:' comment holds something that is not a digit"),
+])
+def test_a_bad_number_comment_is_bad_input(comment, fragment, work):
+    (work / "r.cnf").write_text("c size: 4\n%s\np cnf 1 1\n1 0\n" % comment)
     (work / "out.txt").write_text("s SATISFIABLE\nv 1 0\n")
     done = run("cnf2sudoku", "--cnf", "r.cnf", "out.txt", work=work)
-    failed(done, 3, "cnf2sudoku", "r.cnf: the CNF's 'varmap:' comment")
+    failed(done, 3, "cnf2sudoku", "r.cnf: the CNF's " + fragment)
 
 
 def test_solver_layouts_that_work(work):
