@@ -13,7 +13,7 @@ from support import command, no_traceback, shell
 from test_variants_puzzles import PUZZLES
 
 from dimacs_sudoku.errors import PuzzleError
-from dimacs_sudoku.formats import detect_format, parse_puzzle, write_grid
+from dimacs_sudoku.formats import detect_format, parse_puzzle, puzzles_from_text, write_grid
 from dimacs_sudoku.formats import sudokupad
 from dimacs_sudoku.formats.sudokupad import KEYS, pack, parse_sudokupad, unzip
 from dimacs_sudoku.variants import to_fpuzzles, write_variant
@@ -530,3 +530,33 @@ def test_sudoku_solve_writes_a_sudokupad_link_of_the_solution(tmp_path):
     solved = parse_puzzle(done.stdout)
     assert solved.to_line() == KILLER_SOLUTION
     assert [r.to_line() for r in solved.rules] == KILLER_RULES
+
+
+def test_a_file_of_links_is_one_puzzle_a_line(tmp_path):
+    loose = scl(scl_object(KILLER_GIVENS, KILLER_RULES[:-6]))
+    path = tmp_path / "links.txt"
+    path.write_text("# three SudokuPad links\nhttps://sudokupad.app/%s\n\n%s\n"
+                    "https://sudokupad.app/wsj7iunsg6\nhello world\n%s\n"
+                    % (scl(KILLER), loose, "ctc" + scl(KILLER)[3:]))
+    done = command("sudoku-solve", "--count", "2", path)
+    rows = done.stdout.splitlines()
+    assert rows[0] == KILLER_SOLUTION + "\t1" and rows[1].endswith("\t2")
+    assert rows[2].startswith("error\t") and "links.txt:5: " in rows[2]
+    assert "short SudokuPad id" in rows[2]
+    assert rows[3].startswith("error\t") and "links.txt:6: not a SudokuPad link" in rows[3]
+    assert rows[4] == KILLER_SOLUTION + "\t1" and len(rows) == 5
+    assert done.returncode != 0 and no_traceback(done.stderr)
+    grids = [g.line for g in puzzles_from_text("%s\n\n%s\n" % (scl(KILLER), loose))]
+    assert grids == [1, 3]
+
+
+def test_a_link_whose_double_slash_became_one_is_mended():
+    # Base64 holds slashes; some servers and chat programs make "//" one "/".
+    # (A title of bytes 0xFF... makes the run of one-bits that base64 writes "//".)
+    obj = dict(KILLER, metadata={"title": "\xff\xfe\xfd" * 1 + "84"})
+    packed = scl(obj)
+    assert packed.count("//") == 1
+    for text in (packed, packed.replace("//", "/"),
+                 "https://sudokupad.app/" + packed.replace("//", "/")):
+        grid = parse_puzzle(text)
+        assert [rule.to_line() for rule in grid.rules] == KILLER_RULES

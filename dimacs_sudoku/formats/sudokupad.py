@@ -170,12 +170,41 @@ def unpacked_text(pid, source=None, line=None):
     try:
         text = decompress_base64(data, MAX_CHARS)
     except ValueError as error:
-        raise PuzzleError("the SudokuPad puzzle %s... cannot be unpacked: %s"
-                          % (pid[:12], error), source, line) from None
+        text = _with_double_slashes(data)
+        if text is None:
+            raise PuzzleError("the SudokuPad puzzle %s... cannot be unpacked: %s"
+                              % (pid[:12], error), source, line) from None
+    if not text.lstrip().startswith("{"):
+        text = _with_double_slashes(data) or text
     if not text.lstrip().startswith("{"):
         raise PuzzleError("the SudokuPad puzzle %s... does not unpack to a JSON object"
                           % pid[:12], source, line)
     return text
+
+
+def _with_double_slashes(data, most=200):
+    """The unpacked text of ``data`` after a web server or chat program made a ``//``
+    of it one ``/`` (base64 holds slashes): each single slash, then each pair of them,
+    doubled in turn, at most ``most`` tries; None when none unpacks to an object."""
+    from itertools import combinations
+    from ..variants.lzstring import decompress_base64
+    slashes = [m.start() for m in re.finditer(r"(?<!/)/(?!/)", data)]
+    tries = 0
+    for count in (1, 2):
+        for chosen in combinations(slashes, count):
+            tries += 1
+            if tries > most:
+                return None
+            fixed = data
+            for at in reversed(chosen):
+                fixed = fixed[:at] + "/" + fixed[at:]
+            try:
+                text = decompress_base64(fixed, MAX_CHARS)
+            except ValueError:
+                continue
+            if text.lstrip().startswith("{"):
+                return text
+    return None
 
 
 # ---- unzipping -----------------------------------------------------------------------
@@ -649,22 +678,34 @@ def detect(lines, found, size):
 
 
 def read(lines, ctx, lenient):
+    """One puzzle a line (links and ids), or the one JSON object of the input."""
     from .fpuzzles import read_text
-    text, first = read_text(lines, ctx.source, "a SudokuPad puzzle")
-    if first is None:
+    found = lines.significant()
+    if found is None:
         return
+    if found[1].startswith("{"):
+        text, first = read_text(lines, ctx.source, "a SudokuPad puzzle")
+        yield from _read_one(text, first, ctx, lenient)
+        return
+    for number, text in lines.rest():
+        text = text.strip()
+        if text and text[0] != "#":
+            yield from _read_one(text, number, ctx, lenient)
+
+
+def _read_one(text, line, ctx, lenient):
     try:
-        grid = read_puzzle(text, ctx.source, first)
+        grid = read_puzzle(text, ctx.source, line)
+        if ctx.size and grid.size != ctx.size:
+            raise PuzzleError("the SudokuPad puzzle is %dx%d, not %dx%d"
+                              % (grid.size, grid.size, ctx.size, ctx.size))
     except PuzzleError as error:
-        error = PuzzleError(error.message, ctx.source, error.line or first)
+        error = PuzzleError(error.message, ctx.source, error.line or line)
         if lenient:
             yield error
             return
         raise error from None
-    if ctx.size and grid.size != ctx.size:
-        raise PuzzleError("the SudokuPad puzzle is %dx%d, not %dx%d"
-                          % (grid.size, grid.size, ctx.size, ctx.size), ctx.source, first)
-    grid.line = first
+    grid.line = line
     yield grid
 
 
@@ -674,6 +715,8 @@ def read_puzzle(text, source=None, line=None, ignore_cosmetics=False):
         return parse_sudokupad(load(text, source, line), source, ignore_cosmetics)[0]
     pid = puzzle_id(text)
     kind, _ = split_id(pid)
+    if kind is None and not re.fullmatch(r"[\w.~-]+(/[\w.~-]+)*", pid):
+        raise PuzzleError("not a SudokuPad link or puzzle id: %r" % text[:40], source, line)
     if kind is None:
         raise PuzzleError("%r is a short SudokuPad id: the puzzle is kept on SudokuPad's "
                           "server, and these tools use no network (open the link and "
