@@ -294,6 +294,8 @@ def test_diagonal_lines_corner_to_corner_are_the_diagonals():
     ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 3, "unique": False}]},
      "cage r1c1 r1c2 whose digits may repeat"),
     ({"cages": [{"cells": [[0, 0]], "style": "box"}]}, 'cage r1c1 of style "box"'),
+    ({"cages": [{"cells": [[0, 0], [1, 0]], "value": "3", "outlineC": "#000000",
+                 "fontC": "#000000"}]}, "cage r1c1 r2c1 drawn with f-puzzles' cage tool"),
 ])
 def test_drawings_are_refused_naming_them_unless_ignored(keys, named):
     obj = empty(**dict(keys, **{"global": ["antiking"]}))

@@ -23,7 +23,9 @@ The SCL object (keys after unzipping, see :data:`KEYS`) and what is read of it:
   whole number (or none) is a killer cage with that total (or without one); ``style``
   ``extraregion`` of N cells is an extra region; SudokuPad's f-puzzles import writes
   indexers as styles ``fpRowIndexer``... and disjoint groups as ``type: disjoint``.
-  A hidden cage whose digits may repeat marks cells of no region, and says nothing.
+  A hidden cage whose digits may repeat marks cells of no region, and says nothing;
+  one with f-puzzles' colour keys (``outlineC``, ``fontC``) and not ``unique`` is
+  f-puzzles' cosmetic cage, a drawing.
 - ``global``: rules named in words (``antiknight``, ``antiking``, ``nonconsecutive``,
   ``disjoint``, and ``antidifference``/``antiratio``/``antixv`` for "all dots given").
 - ``metadata``: title, author, rules text, solution: not read.
@@ -542,6 +544,9 @@ def rule_lines(obj, size):
         if style in INDEXER_STYLES:
             lines.append("%s %s" % (INDEXER_STYLES[style], cells_text(size, cells)))
             continue
+        if cage.get("unique") is not True and ("outlineC" in cage or "fontC" in cage):
+            drawings.append("%s drawn with f-puzzles' cage tool" % name)
+            continue                        # (SudokuPad's import marks killers unique)
         if cage.get("unique") is False:
             if cage.get("hidden") and total is None:
                 continue                    # cells in no region (f-puzzles' null region)
