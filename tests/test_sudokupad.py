@@ -562,3 +562,24 @@ def test_a_link_whose_double_slash_became_one_is_mended():
                  "https://sudokupad.app/" + packed.replace("//", "/")):
         grid = parse_puzzle(text)
         assert [rule.to_line() for rule in grid.rules] == KILLER_RULES
+
+
+def test_a_million_empty_slots_take_little_memory():
+    import tracemalloc
+    text = "{ce:[" + "," * 1_000_000 + "]}"
+    tracemalloc.start()
+    try:
+        obj = unzip(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(obj["cells"]) == 1_000_001
+    assert peak < 30_000_000, peak           # one empty object for every slot
+    with pytest.raises(PuzzleError, match="'cells': grid size"):
+        parse_puzzle("scl" + text)
+
+
+def test_zipped_json_with_its_first_key_alone_on_a_line_is_detected():
+    text = "{\n" + zipped(KILLER)[1:]
+    assert detect_format(text) == "sudokupad"
+    assert [r.to_line() for r in parse_puzzle(text).rules] == KILLER_RULES

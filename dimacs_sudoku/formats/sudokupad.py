@@ -211,6 +211,11 @@ def _with_double_slashes(data, most=200):
 
 # ---- unzipping -----------------------------------------------------------------------
 
+# The empty object of every empty slot: one object, so that a list of a million empty
+# slots (4 MB of commas) takes 8 MB, not 100. Nothing here changes what it reads.
+_EMPTY = {}
+
+
 class _Unzipper:
     """A reader of SudokuPad's zipped JSON: keys without quotes, strings in single
     quotes (when the text has no double quote), ``t``/``f`` for true and false after a
@@ -337,7 +342,7 @@ class _Unzipper:
         while True:
             ch = self.skip()
             if ch in (",", "]"):
-                out.append({})          # an empty slot: the zipper dropped an {}
+                out.append(_EMPTY)      # an empty slot: the zipper dropped an {}
             else:
                 out.append(self.value(depth, False))
                 ch = self.skip()
@@ -352,6 +357,8 @@ class _Unzipper:
 def _long_keys(obj):
     if isinstance(obj, list):
         return [_long_keys(item) for item in obj]
+    if obj is _EMPTY:
+        return obj
     if isinstance(obj, dict):
         return {KEYS.get(key, key): _long_keys(value) for key, value in obj.items()}
     return obj
@@ -666,12 +673,16 @@ def _scl_json(lines, found):
         parts.append(item[1])
         total += len(item[1]) + 1
         i += 1
+    text = "\n".join(parts)
     try:
-        obj = json.loads("\n".join(parts))
+        obj = json.loads(text)
     except RecursionError:
         return "cells" in first             # too deep for JSON: an error here
     except ValueError:
-        return False
+        try:
+            obj = unzip(text)               # zipped, its first key alone on a line
+        except ValueError:
+            return False
     return isinstance(obj, dict) and "cells" in obj and "grid" not in obj
 
 
