@@ -94,7 +94,8 @@ INDEXER_STYLES = {"fpRowIndexer": "rowindexer", "fpColumnIndexer": "columnindexe
                   "fpBoxIndexer": "boxindexer"}
 
 _PREFIX = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf)")
-_RC = re.compile(r"[rR](\d+)[cC](\d+)")
+_RC = re.compile(r"[rR](\d{1,6})[cC](\d{1,6})")
+_WHOLE = re.compile(r"\d{1,9}")           # a total or a given written as text
 
 
 def pack(text):
@@ -161,7 +162,7 @@ def link_format(s):
 def unpacked_text(pid, source=None, line=None):
     """The text inside an SCL or f-puzzles puzzle id's data (unpacked unless it is
     written out, ``scl{...}``)."""
-    kind, data = split_id(pid)
+    data = split_id(pid)[1]
     if "%" in data:
         data = unquote(data)
     data = data.strip()
@@ -187,9 +188,12 @@ def unpacked_text(pid, source=None, line=None):
 def _with_double_slashes(data, most=200):
     """The unpacked text of ``data`` after a web server or chat program made a ``//``
     of it one ``/`` (base64 holds slashes): each single slash, then each pair of them,
-    doubled in turn, at most ``most`` tries; None when none unpacks to an object."""
+    doubled in turn, at most ``most`` tries, and fewer on long data (each try unpacks
+    it all; a link is a few thousand characters); None when none unpacks to an
+    object."""
     from itertools import combinations
     from ..variants.lzstring import decompress_base64
+    most = min(most, 2_000_000 // max(len(data), 1))
     slashes = [m.start() for m in re.finditer(r"(?<!/)/(?!/)", data)]
     tries = 0
     for count in (1, 2):
@@ -436,7 +440,7 @@ def _total(cage):
         if isinstance(value, int):
             return value
         if isinstance(value, str) and value.strip():
-            return int(value) if re.fullmatch(r"\d+", value.strip()) else value
+            return int(value) if _WHOLE.fullmatch(value.strip()) else value
     return None
 
 
@@ -471,7 +475,7 @@ def _givens(rows, size):
             value = item.get("value") if isinstance(item, dict) else None
             if value is None or value == "":
                 continue
-            if isinstance(value, str) and re.fullmatch(r"\d+", value.strip()):
+            if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
             if not isinstance(value, int) or isinstance(value, bool) \
                     or not 1 <= value <= size:
@@ -498,9 +502,14 @@ def _regions(items, size, box):
             region_of[cell] = k
     if None in region_of:
         cell = region_of.index(None)
+        covered = size * size - region_of.count(None)
+        inner = int(covered ** 0.5)
+        hint = (" (regions of a %dx%d grid inside %dx%d cells: clues outside the grid "
+                "are not read)" % (inner, inner, size, size)) if inner * inner == covered \
+            else ""
         raise PuzzleError("SudokuPad regions leave r%dc%d in none; a %dx%d grid needs %d"
-                          " regions of %d cells" % (cell // size + 1, cell % size + 1,
-                                                    size, size, size, size))
+                          " regions of %d cells%s" % (cell // size + 1, cell % size + 1,
+                                                      size, size, size, size, hint))
     boxes = [0] * (size * size)
     for k, (_, group) in enumerate(Layout(size, box).units[2 * size:]):
         for cell in group:
