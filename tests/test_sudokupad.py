@@ -294,6 +294,8 @@ def test_diagonal_lines_corner_to_corner_are_the_diagonals():
     ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 3, "unique": False}]},
      "cage r1c1 r1c2 whose digits may repeat"),
     ({"cages": [{"cells": [[0, 0]], "style": "box"}]}, 'cage r1c1 of style "box"'),
+    ({"cages": [{"cells": [[0, 0]], "value": [1]}]}, 'cage r1c1 showing "[1]"'),
+    ({"cages": [{"cells": [[0, 0]], "sum": 1.5}]}, 'cage r1c1 showing "1.5"'),
     ({"cages": [{"cells": [[0, 0], [1, 0]], "value": "3", "outlineC": "#000000",
                  "fontC": "#000000"}]}, "cage r1c1 r2c1 drawn with f-puzzles' cage tool"),
 ])
@@ -308,6 +310,9 @@ def test_drawings_are_refused_naming_them_unless_ignored(keys, named):
 @pytest.mark.parametrize("keys, message", [
     ({"global": ["chess"]}, 'unknown rule: SudokuPad global "chess"'),
     ({"teleports": [1]}, "unknown rule: SudokuPad key 'teleports'"),
+    ({"global": [["antiknight"]]}, 'unknown rule: SudokuPad global \\[\"antiknight\"\\]'),
+    ({"cages": [{"cells": [[0, 0]], "style": ["x"]}]}, 'cage r1c1 of style \\[\"x\"\\]'),
+    ({"cages": [[0, 0]]}, "a SudokuPad cage is an object, not \\[0, 0\\]"),
     ({"cells": [[{}] * 4] * 3}, "'cells' must be 3 rows of 3 cells \\(row 1 has 4\\)"),
     ({"cells": [[{"value": 5}] + [{}] * 3] + [[{}] * 4] * 3},
      "cell r1c1 holds 5, not a digit 1..4"),

@@ -441,6 +441,8 @@ def _total(cage):
             return value
         if isinstance(value, str) and value.strip():
             return int(value) if _WHOLE.fullmatch(value.strip()) else value
+        if value is not None and not isinstance(value, str):
+            return json.dumps(value)[:30]   # a list or a number with a fraction
     return None
 
 
@@ -533,7 +535,7 @@ def rule_lines(obj, size):
         raise PuzzleError("SudokuPad 'global' must be a list of rule names")
     negative = []
     for name in known:
-        if name not in GLOBAL_RULES:
+        if not isinstance(name, str) or name not in GLOBAL_RULES:
             raise PuzzleError("unknown rule: SudokuPad global %s" % json.dumps(name)[:40])
         line = GLOBAL_RULES[name]
         if line.startswith("negative "):
@@ -557,7 +559,7 @@ def rule_lines(obj, size):
             if "disjoint" not in known:
                 lines.append("killer " + cells_text(size, cells))
             continue
-        if style in INDEXER_STYLES:
+        if isinstance(style, str) and style in INDEXER_STYLES:
             lines.append("%s %s" % (INDEXER_STYLES[style], cells_text(size, cells)))
             continue
         if cage.get("unique") is not True and ("outlineC" in cage or "fontC" in cage):
