@@ -595,3 +595,33 @@ def test_zipped_json_with_its_first_key_alone_on_a_line_is_detected():
     text = "{\n" + zipped(KILLER)[1:]
     assert detect_format(text) == "sudokupad"
     assert [r.to_line() for r in parse_puzzle(text).rules] == KILLER_RULES
+
+
+def test_damaged_puzzles_are_puzzle_errors_never_tracebacks():
+    import copy
+    import random
+    rng = random.Random(7)
+    base = dict(KILLER, **{"global": ["antiking"], "metadata": {"title": "x"},
+                           "lines": [{"wayPoints": [[0, 0], [9, 9]]}]})
+    text = zipped(base)
+    values = [None, True, 0, -1, 10 ** 9, 1.5, "", "x", "r1c1", [], {}, [0], [0, 0],
+              [[0, 0]], [-1, 3], {"value": 1}, [[[0]]], "9" * 30]
+
+    def mutate(obj):
+        if isinstance(obj, (dict, list)) and obj:
+            key = rng.choice(list(obj)) if isinstance(obj, dict) else rng.randrange(len(obj))
+            if rng.random() < 0.5:
+                obj[key] = copy.deepcopy(rng.choice(values))
+            else:
+                mutate(obj[key])
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rng.randint(1, 4)):
+            chars[rng.randrange(len(chars))] = rng.choice("{}[],:'\"tf#0F1-. ")
+        obj = copy.deepcopy(base)
+        mutate(obj)
+        for damaged in ("".join(chars), "scl" + pack("".join(chars)), json.dumps(obj)):
+            try:
+                parse_puzzle(damaged)
+            except PuzzleError:
+                pass
