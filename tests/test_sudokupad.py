@@ -360,7 +360,10 @@ def bad_inputs():
         "short id": ("https://sudokupad.app/wsj7iunsg6", "short SudokuPad id"),
         "ctc short id": ("https://app.crackingthecryptic.com/sudoku/4qjqRDqDhT",
                          "short SudokuPad id"),
-        "scf": ("https://sudokupad.app/scfABCDEF", "old classic format 'scf'"),
+        "scf": ("https://sudokupad.app/scf12!", "scf puzzle: '!' is no cell code"),
+        "scf rule": ("scf1y0000001*q", "scf puzzle: unknown rule: scf constraint 'q'"),
+        "classic": ("classic12%2B", "classic puzzle: not a classic code"),
+        "classic size": ("classic1A2", "classic puzzle: 4 cells make no square grid of 4x4"),
         "drawings": (scl(dict(KILLER, lines=[{"wayPoints": [[0.5, 0.5], [1.5, 1.5]]}])),
                      "drawings whose meaning only the rules text states \\(1 line\\)"),
     }
@@ -625,3 +628,46 @@ def test_damaged_puzzles_are_puzzle_errors_never_tracebacks():
                 parse_puzzle(damaged)
             except PuzzleError:
                 pass
+
+
+# ---- SudokuPad's classic codes: scf and classic ------------------------------------------
+
+SCF_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+RUNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
+
+
+def scf_code(givens):
+    """Each digit (0 a blank) with up to five blanks after it, as one character."""
+    digits = givens.replace(".", "0")
+    return "".join(SCF_CHARS[int(m[0]) + 10 * (len(m) - 1)]
+                   for m in re.findall(r".0{0,5}", digits))
+
+
+def classic1_code(givens):
+    """Digits as they are, each run of blanks as one character."""
+    return "".join(m if m[0] != "." else RUNS[len(m)]
+                   for m in re.findall(r"[1-9]|\.+", givens))
+
+
+def test_scf_links_are_read_and_solved():
+    from support import INKALA, INKALA_SOLUTION
+    code = scf_code(INKALA)
+    assert detect_format("scf" + code) == "sudokupad"
+    done = command("sudoku-solve", "--count", "2",
+                   input="https://sudokupad.app/scf%s\nscf%s*tA **star** title*aMe*\n"
+                   % (code, code))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (INKALA_SOLUTION + "\t1\n") * 2
+    code = scf_code("1" + "." * 79 + "2")
+    grid = parse_puzzle("scf" + code + "xw")           # rules right after the 81 cells
+    assert grid.to_line() == "1" + "." * 79 + "2"
+    assert [r.to_line() for r in grid.rules] == ["diagonals", "windoku"]
+    assert [r.to_line() for r in parse_puzzle("scf" + code + "*tx*w").rules] == ["windoku"]
+
+
+def test_classic_codes_of_both_versions():
+    from support import INKALA, SMALL4
+    for code in (classic1_code(INKALA), scf_code(INKALA)):
+        assert parse_puzzle("classic" + code).to_line() == INKALA
+    assert parse_puzzle("https://sudokupad.app/classic" + classic1_code(SMALL4)
+                        ).to_line() == SMALL4

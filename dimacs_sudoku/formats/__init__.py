@@ -58,7 +58,7 @@ FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzz
 
 # The order in which detection asks the modules, each with a test of the first line
 # that must hold before its own detect() can say yes (and its module is imported).
-DETECTION = (("sudokupad", lambda s: s[:1] in "{" or s[:3] in ("scl", "ctc", "scf")
+DETECTION = (("sudokupad", lambda s: s[:1] in "{" or s[:3] in ("scl", "ctc", "scf", "cla")
                or "://" in s),
              ("fpuzzles", lambda s: s[:1] in "{Nf" or "://" in s),
              ("table", lambda s: ":" in s),

@@ -9,7 +9,10 @@ with the name of its format:
                       bare words, single quotes) and usually packed with lz-string
                       in base64, as f-puzzles links are (:mod:`..variants.lzstring`)
 ``fpuz``, ``fpuzzles`` an f-puzzles puzzle (read by :mod:`.fpuzzles`)
-``scf``               SudokuPad's old classic-only format: not read here
+``scf``               SudokuPad's old format of 9x9 givens, with windoku and the
+                      diagonals as letters (:func:`read_scf`)
+``classic``           givens only, in either of SudokuPad's two codes
+                      (:func:`read_classic`)
 (none)                a short id of a puzzle kept on SudokuPad's server: not read
                       here, since the tools use no network
 
@@ -72,7 +75,7 @@ KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
 
 # The formats a puzzle id may name, by prefix (longest first).
 PREFIXES = (("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"),
-            ("ctc", "scl"), ("scf", "scf"))
+            ("ctc", "scl"), ("scf", "scf"), ("classic", "classic"))
 
 # Hosts whose links carry a SudokuPad puzzle id.
 HOSTS = ("sudokupad", "crackingthecryptic")
@@ -93,7 +96,7 @@ GLOBAL_RULES = {"antiknight": "antiknight", "antiking": "antiking",
 INDEXER_STYLES = {"fpRowIndexer": "rowindexer", "fpColumnIndexer": "columnindexer",
                   "fpBoxIndexer": "boxindexer"}
 
-_PREFIX = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf)")
+_PREFIX = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf|classic)")
 _RC = re.compile(r"[rR](\d{1,6})[cC](\d{1,6})")
 _WHOLE = re.compile(r"\d{1,9}")           # a total or a given written as text
 
@@ -617,8 +620,7 @@ def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
     ...
     dimacs_sudoku.errors.PuzzleError: p.txt: SudokuPad drawings whose meaning only the rules text states (1 line, 2 overlays): no rule we can solve
     """
-    from ..grid import Grid, check_size, default_box
-    from ..variants import finish, parse_rule, variant_grid
+    from ..grid import check_size, default_box
     if isinstance(obj, str):
         obj = load(obj, source)
     try:
@@ -646,6 +648,17 @@ def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
         if drawings and not ignore_cosmetics:
             raise PuzzleError("SudokuPad drawings whose meaning only the rules text "
                               "states (%s): no rule we can solve" % ", ".join(drawings))
+        return _variant(cells, size, box, regions, lines, source)
+    except PuzzleError as error:
+        raise PuzzleError(error.message, source, error.line) from None
+
+
+def _variant(cells, size, box, regions, lines, source):
+    """``(grid, rules)`` of the givens ``cells``, the region number of each cell (None:
+    the boxes) and our rule ``lines``."""
+    from ..grid import Grid
+    from ..variants import finish, parse_rule, variant_grid
+    try:
         rules = []
         if regions is not None:
             from ..variants.jigsaw import Jigsaw
@@ -666,6 +679,102 @@ def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None
     return grid, rules
+
+
+# ---- the classic formats: givens only -------------------------------------------------
+
+# SCF: each character a digit (0 a blank) and up to five blanks after it,
+# value = digit + 10 * blanks, written 0-9, A-Z, a-z.
+_SCF_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+# "classic": digits 1-9, and a run of blanks as one character whose place here is its
+# length (version 1); or the SCF alphabet up to x (version 2).
+_RUN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
+
+
+def _digits_and_blanks(data, stop=None):
+    """``(cells, used)``: the cells of SCF-coded ``data`` (0 a blank), read until
+    ``stop`` cells, and how many characters that took."""
+    cells = []
+    for used, ch in enumerate(data):
+        if stop is not None and len(cells) >= stop:
+            return cells, used
+        value = _SCF_CHARS.find(ch)
+        if value < 0:
+            raise PuzzleError("%r is no cell code (0-9, A-Z, a-z)" % ch)
+        cells.append(value % 10)
+        cells.extend([0] * (value // 10))
+    return cells, len(data)
+
+
+def read_scf(data):
+    """``(cells, rule lines)`` of SudokuPad's old classic format: 81 cells SCF-coded,
+    then (after a ``*``, or right after the 81st cell) ``w`` for windoku, ``x`` for
+    both diagonals, ``tTITLE*`` and ``aAUTHOR*`` (``**`` a star inside).
+
+    >>> cells, lines = read_scf("1y0000001*xtX-Sudoku*")
+    >>> cells[:3], len(cells), lines
+    ([1, 0, 0], 81, ['diagonals'])
+    """
+    givens, star, constraints = data.partition("*")
+    cells, used = _digits_and_blanks(givens, None if star else 81)
+    if not star:
+        constraints = givens[used:]
+    if len(cells) > 81 and any(cells[81:]):
+        raise PuzzleError("more than 81 cells")
+    cells = (cells + [0] * 81)[:81]
+    lines, i = [], 0
+    while i < len(constraints):
+        ch = constraints[i]
+        i += 1
+        if ch in "wx":
+            lines.append({"w": "windoku", "x": "diagonals"}[ch])
+        elif ch in "ta":
+            while i < len(constraints):        # the text, to a single star
+                if constraints[i] == "*":
+                    if constraints[i + 1:i + 2] != "*":
+                        break
+                    i += 1
+                i += 1
+            i += 1
+        else:
+            raise PuzzleError("unknown rule: scf constraint %r" % ch)
+    return cells, lines
+
+
+def read_classic(data):
+    """The cells of SudokuPad's ``classic`` codes (givens only), telling its two
+    versions apart as SudokuPad does: by their alphabets, then by which one gives a
+    square number of cells (version 2 first).
+
+    >>> read_classic("1O2")          # version 1: O is 14 blanks (version 2: 5 cells)
+    [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    >>> read_classic("1O2ZZ000")     # version 2: O is 4 and 2 blanks, Z 5 and 3
+    [1, 4, 0, 0, 2, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0]
+    """
+    first = all(ch in "123456789" or ch in _RUN_CHARS for ch in data)
+    second = all(ch in _SCF_CHARS[:60] for ch in data)
+    if not data or not (first or second):
+        raise PuzzleError("not a classic code (digits 1-9 and letters)")
+
+    def version1():
+        cells = []
+        for ch in data:
+            if ch in "123456789":
+                cells.append(int(ch))
+            else:
+                cells.extend([0] * _RUN_CHARS.index(ch))
+        return cells
+    if first and not second:
+        cells = version1()
+    else:
+        cells = _digits_and_blanks(data)[0]
+        if first and int(len(cells) ** 0.5) ** 2 != len(cells):
+            cells = version1() if int(len(version1()) ** 0.5) ** 2 == len(version1()) \
+                else cells
+    size = int(len(cells) ** 0.5)
+    if size * size != len(cells) or size < 4:
+        raise PuzzleError("%d cells make no square grid of 4x4 or more" % len(cells))
+    return cells
 
 
 # ---- the format ----------------------------------------------------------------------
@@ -701,7 +810,7 @@ def detect(lines, found, size):
     s = found[1]
     if s[:1] == "{":
         return NAME if _scl_json(lines, found) else None
-    return NAME if link_format(s) in ("scl", "scf", "remote") else None
+    return NAME if link_format(s) in ("scl", "scf", "classic", "remote") else None
 
 
 def read(lines, ctx, lenient):
@@ -749,9 +858,23 @@ def read_puzzle(text, source=None, line=None, ignore_cosmetics=False):
                           "server, and these tools use no network (open the link and "
                           "share it again as a long link, .../scl...)" % pid[:40],
                           source, line)
-    if kind == "scf":
-        raise PuzzleError("SudokuPad's old classic format 'scf' is not read (open the link "
-                          "and share it again as a long link, .../scl...)", source, line)
+    if kind in ("scf", "classic"):
+        data = unquote(split_id(pid)[1]) if "%" in pid else split_id(pid)[1]
+        try:
+            if kind == "scf":
+                cells, lines = read_scf(data)
+            else:
+                cells, lines = read_classic(data), []
+            size = int(len(cells) ** 0.5)
+            from ..grid import default_box
+            try:
+                box = default_box(size)
+            except UsageError as error:
+                raise PuzzleError(error.message) from None
+            return _variant(cells, size, box, None, lines, source)[0]
+        except PuzzleError as error:
+            raise PuzzleError("SudokuPad %s puzzle: %s" % (kind, error.message),
+                              source, line) from None
     data = unpacked_text(pid, source, line)
     if kind == "fpuzzles":
         from ..variants import parse_fpuzzles
