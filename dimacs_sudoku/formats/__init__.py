@@ -14,6 +14,8 @@ significant line, ``detect(lines, found, size)``:
 ``numbers``  :mod:`.numbers`, N rows of N numbers
 ``fpuzzles`` :mod:`.fpuzzles`, an f-puzzles puzzle: its JSON, or the lz-string
              (base64) of its f-puzzles and SudokuPad links, bare or in the link
+``sudokupad`` :mod:`.sudokupad`, SudokuPad's own format (SCL): its links
+             (``.../scl...``, ``ctc...``), packed string or JSON
 
 A variant puzzle is a grid in one of these formats followed by one rule per line
 (``killer 15 r1c1 r1c2``, see ``docs/variants.md``): the rules travel with the grid
@@ -28,10 +30,10 @@ between; ``#`` lines are comments everywhere. Lines longer than
 
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
 ``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html``,
-``html-page``, ``variant`` (the boxed grid and its rule lines) and ``fpuzzles``
-(its JSON); each speaks the grid's notation (``grid.symbols``: the ``hex`` of a
-16x16 read in ``0-F``, the ``numbers`` of a 25x25 read as numbers) unless ``symbols``
-picks another.
+``html-page``, ``variant`` (the boxed grid and its rule lines), ``fpuzzles``
+(its JSON) and ``sudokupad`` (a SudokuPad link); each speaks the grid's notation
+(``grid.symbols``: the ``hex`` of a 16x16 read in ``0-F``, the ``numbers`` of a 25x25
+read as numbers) unless ``symbols`` picks another.
 
 >>> g = parse_puzzle("1..4" "4..." "...3" "3..1")
 >>> g.size, g.layout.box, g.cells[:4]
@@ -51,11 +53,14 @@ from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 
 # The input formats, each the module of that name; a module is imported when a read
 # needs it, so that a command starts fast.
-FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles")
+FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles",
+           "sudokupad")
 
 # The order in which detection asks the modules, each with a test of the first line
 # that must hold before its own detect() can say yes (and its module is imported).
-DETECTION = (("fpuzzles", lambda s: s[:1] in "{N" or "://" in s),
+DETECTION = (("sudokupad", lambda s: s[:1] in "{" or s[:3] in ("scl", "ctc", "scf", "cla")
+               or "://" in s),
+             ("fpuzzles", lambda s: s[:1] in "{Nf" or "://" in s),
              ("table", lambda s: ":" in s),
              ("euler", lambda s: s[:4].lower() == "grid"),
              ("csv", lambda s: "," in s),
@@ -68,7 +73,8 @@ WRITERS = {"line": "line:write", "grid": "grid:write", "numbers": "numbers:write
            "table": "table:write", "euler": "euler:write", "triples": "triples:write",
            "json": "json:write", "svg": "pictures:write_svg", "html": "pictures:write_html",
            "html-page": "pictures:write_html",   # framed by document()
-           "variant": "variant:write", "fpuzzles": "fpuzzles:write"}
+           "variant": "variant:write", "fpuzzles": "fpuzzles:write",
+           "sudokupad": "sudokupad:write"}
 OUTPUT_FORMATS = tuple(WRITERS)
 
 
@@ -150,7 +156,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
         name = fmt or detect(lines, ctx.size)
-        if name in ("euler", "csv", "fpuzzles"):
+        if name in ("euler", "csv", "fpuzzles", "sudokupad"):
             rules.active = False            # "Grid 01" is a header, not a rule
         items = READERS[name].read(lines, ctx, lenient)
         held = next(items, None)

@@ -30,25 +30,29 @@ PACKED = re.compile(r"N4[A-Za-z0-9+/=$\-% ]*")
 
 
 def looks_like(s):
-    """Whether a first line starts an f-puzzles puzzle (JSON, a bare packed string or
-    a link holding one)."""
+    """Whether a first line starts an f-puzzles puzzle (JSON, a bare packed string,
+    SudokuPad's ``fpuz``/``fpuzzles`` id of one, or a link holding one)."""
     return s[:1] == "{" or (s[:2] == "N4" and any(c.islower() for c in s[:40])) or (
-        "://" in s and ("load=" in s or "fpuzzles" in s))
+        s[:4] == "fpuz" and "N4" in s[4:12]) or (
+        "://" in s and ("load=" in s or "fpuz" in s))
 
 
 def detect(lines, found, size):
     return NAME if looks_like(found[1]) else None
 
 
-def _text(lines, source):
+def read_text(lines, source, what="an f-puzzles puzzle"):
+    """``(text, first)``: the rest of ``lines`` joined, and the number of its first
+    significant line (None: nothing but blanks and comments); at most
+    :data:`MAX_CHARS` characters."""
     parts, total, first = [], 0, None
     for lineno, text in lines.rest():
         if first is None and text.strip() and not text.lstrip().startswith("#"):
             first = lineno
         total += len(text) + 1
         if total > MAX_CHARS:
-            raise PuzzleError("an f-puzzles puzzle longer than %s characters"
-                              % format(MAX_CHARS, ","), source, lineno)
+            raise PuzzleError("%s longer than %s characters"
+                              % (what, format(MAX_CHARS, ",")), source, lineno)
         if first is not None:
             parts.append(text)
     return "\n".join(parts).strip(), first
@@ -60,14 +64,14 @@ def unpack(text, source=None, line=None):
     if text.startswith("{"):
         return text
     text = unquote(text.replace("%2B", "+").replace("%2b", "+"))
-    for marker in ("load=", "fpuzzles"):
+    for marker in ("load=", "fpuzzles", "fpuz"):
         if marker in text:
             text = text.split(marker, 1)[1]
             break
     match = PACKED.match(text.strip())
     if match is None:
         raise PuzzleError("no f-puzzles data in the link (expected load=N4Ig... or "
-                          "fpuzzlesN4Ig...)", source, line)
+                          "fpuzN4Ig...)", source, line)
     from ..variants.lzstring import decompress_base64
     try:
         json_text = decompress_base64(match.group(0).replace("%", ""), MAX_CHARS)
@@ -80,13 +84,26 @@ def unpack(text, source=None, line=None):
     return json_text
 
 
+def load(json_text, source=None):
+    """The object of an f-puzzles JSON text; a PuzzleError when it is not JSON or
+    nests too deeply for the JSON reader."""
+    import json
+    try:
+        return json.loads(json_text)
+    except RecursionError:
+        raise PuzzleError("an f-puzzles puzzle nested too deeply", source) from None
+    except ValueError as error:
+        raise PuzzleError("not JSON: %s" % error, source) from None
+
+
 def read(lines, ctx, lenient):
     from ..variants import parse_fpuzzles
-    text, first = _text(lines, ctx.source)
+    text, first = read_text(lines, ctx.source)
     if first is None:
         return
     try:
-        grid, _ = parse_fpuzzles(unpack(text, ctx.source, first), ctx.source)
+        grid, _ = parse_fpuzzles(load(unpack(text, ctx.source, first), ctx.source),
+                                 ctx.source)
     except PuzzleError as error:
         error = PuzzleError(error.message, ctx.source, error.line or first)
         if lenient:
