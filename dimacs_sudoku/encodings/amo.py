@@ -215,10 +215,10 @@ def _spec(width):
 
 class PairPickers(dict):
     """``pickers[m]``: for a group of m literals, the item getter that picks, from its
-    2m pieces of text (each literal's ``-v `` in order, then each one's ``-v 0\n``),
+    2m pieces of text (each literal's ``-v `` in order, then each one's ``-v 0\\n``),
     the pieces of its C(m, 2) pairwise clauses in order, ready to join (m ≥ 2).
 
-    >>> pieces = ["-1 ", "-2 ", "-3 ", "-1 0\n", "-2 0\n", "-3 0\n"]
+    >>> pieces = ["-1 ", "-2 ", "-3 ", "-1 0\\n", "-2 0\\n", "-3 0\\n"]
     >>> "".join(PairPickers()[3](pieces)) == family("pairwise").render([1, 2, 3], 0)[0]
     True
     """
