@@ -229,9 +229,13 @@ def reduced_constraints(reduction, encoding, pairwise):
     del box_of_cell
     # Boxes first, then rows and columns: the pairs left in a row or column are those
     # across boxes (runs of places in one box, ``runs``).
-    kinds = [_PlaceGroups(reduction, units[2 * n:]),
-             _PlaceGroups(reduction, units[:n], box_of, contiguous=True),
-             _PlaceGroups(reduction, units[n:2 * n], box_of)]
+    rows, cols = layout.box
+    box_spans = [[((top + i) * n + left, (top + i) * n + left + cols) for i in range(rows)]
+                 for top in range(0, n, rows) for left in range(0, n, cols)]
+    kinds = [_PlaceGroups(reduction, box_spans, spans=True),
+             _PlaceGroups(reduction, [[(r * n, r * n + n)] for r in range(n)], box_of,
+                          spans=True),
+             _PlaceGroups(reduction, [cells for _, cells in units[n:2 * n]], box_of)]
     boxes = kinds[0]
     clauses = len(open_lengths)                     # cell definedness
     amo_runs = Counter()                            # AMOs without a pattern, by length
@@ -328,11 +332,12 @@ class _PlaceGroups:
     With ``box_of`` (the box of each compact variable), ``runs`` is the number of
     runs of places in one box in each group, and ``run_sizes`` their sizes, group
     after group (the places of a box in a row or column are consecutive: boxes,
-    not jigsaw regions). ``contiguous``: each unit's cells are consecutive (rows).
+    not jigsaw regions). ``units`` are the cells of each unit, or with ``spans`` the
+    ``(first, last + 1)`` of each run of consecutive cells in it.
     ``defined`` (a byte per group) is set by :func:`_mark_defined`.
     """
 
-    def __init__(self, reduction, units, box_of=None, contiguous=False):
+    def __init__(self, reduction, units, box_of=None, spans=False):
         first, digit_of = reduction.first, reduction.digit_of
         self.flat = flat = array("i")
         self.sizes = sizes = array("i")
@@ -345,12 +350,13 @@ class _PlaceGroups:
         box = None if box_of is None else box_of.__getitem__
         more_runs = None if runs is None else runs.extend
         more_run_sizes = None if runs is None else run_sizes.extend
-        for _, cells in units:
+        for cells in units:
             places = defaultdict(list)
-            if contiguous:
-                a, b = first[cells[0]], first[cells[-1] + 1]
-                for v, d in zip(range(a, b), digit_of[a:b]):
-                    places[d].append(v)
+            if spans:
+                for start, end in cells:
+                    a, b = first[start], first[end]
+                    for v, d in zip(range(a, b), digit_of[a:b]):
+                        places[d].append(v)
             else:
                 for c in cells:
                     a, b = first[c], first[c + 1]
