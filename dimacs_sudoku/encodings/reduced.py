@@ -343,13 +343,12 @@ class _PlaceGroups:
         self.sizes = sizes = array("i")
         self.digits = digits = array("i")
         self.unit_groups = unit_groups = array("i", [0])
-        self.runs = runs = None if box_of is None else array("i")
-        self.run_sizes = run_sizes = None if box_of is None else array("i")
+        runs, run_sizes = [], []                    # lists while they grow
         self.defined = None
         self.box_of = box_of
         box = None if box_of is None else box_of.__getitem__
-        more_runs = None if runs is None else runs.extend
-        more_run_sizes = None if runs is None else run_sizes.extend
+        more_runs = runs.append
+        more_run_sizes = run_sizes.extend
         for cells in units:
             places = defaultdict(list)
             if spans:
@@ -377,9 +376,11 @@ class _PlaceGroups:
                 for lits in groups:
                     counted = {}
                     count_elements(counted, map(box, lits))
-                    more_runs((len(counted),))
+                    more_runs(len(counted))
                     more_run_sizes(counted.values())
         self.starts = array("i", accumulate(sizes, initial=0))
+        self.runs = None if box is None else array("i", runs)
+        self.run_sizes = None if box is None else array("i", run_sizes)
 
 
 def _mark_defined(kinds, singles):
