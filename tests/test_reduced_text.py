@@ -15,7 +15,8 @@ from dimacs_sudoku.encodings.reduced import (_constraints_by_unit, reduce_grid,
                                              reduced_constraints, reduced_formula)
 from dimacs_sudoku.grid import Grid, Layout
 
-SHAPES = [(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4)), (25, (5, 5))]
+SHAPES = [(4, (2, 2)), (4, (1, 4)), (6, (3, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)),
+          (16, (4, 4)), (25, (5, 5))]
 FAMILIES = ["pairwise", "sequential", "binary", "commander", "product"]
 
 
