@@ -114,14 +114,15 @@ class Layout:
                              % (self.box + (size, size)))
         n = size
         br, bc = self.box
-        # Cell numbers by ranges, made in C: a 400x400 layout has 480,000 of them.
+        # Cells by ranges (a 400x400 grid has 480,000 unit cells to list).
         units = [("row %d" % (r + 1), tuple(range(r * n, r * n + n))) for r in range(n)]
         units += [("column %d" % (c + 1), tuple(range(c, n * n, n))) for c in range(n)]
         if regions is None:
             for b in range(n):
-                start = (b // (n // bc)) * br * n + (b % (n // bc)) * bc
+                top, left = (b // (n // bc)) * br, (b % (n // bc)) * bc
                 units.append(("box %d" % (b + 1), tuple(chain.from_iterable(
-                    range(start + i * n, start + i * n + bc) for i in range(br)))))
+                    range((top + i) * n + left, (top + i) * n + left + bc)
+                    for i in range(br)))))
         else:
             regions = [(name, tuple(cells)) for name, cells in regions]
             if len(regions) != n or sorted(c for _, cells in regions for c in cells) != list(
@@ -272,7 +273,12 @@ class Grid:
         """Every pair of filled cells in one unit with the same digit, as
         ``(unit name, cell, cell, digit)``, in unit order."""
         found = []
+        digit = self.cells.__getitem__
         for name, cells in self.layout.units:
+            digits = list(map(digit, cells))
+            filled = len(digits) - digits.count(0)
+            if len(set(digits)) - (filled < len(digits)) == filled:
+                continue                            # no digit twice in this unit
             seen = {}
             for cell in cells:
                 d = self.cells[cell]

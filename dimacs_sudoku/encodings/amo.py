@@ -53,6 +53,7 @@ recursive families (commander, product) use the same rule for their sub-problems
 
 import math
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter, mul
 
 from ..errors import UsageError
@@ -210,6 +211,22 @@ def _segment_pairs(lengths):
 def _spec(width):
     """The format of ``width`` negative literals, each followed by a cut."""
     return ("-%d " + _CUT) * width
+
+
+class PairPickers(dict):
+    """``pickers[m]``: for a group of m literals, the item getter that picks, from its
+    2m pieces of text (each literal's ``-v `` in order, then each one's ``-v 0\\n``),
+    the pieces of its C(m, 2) pairwise clauses in order, ready to join (m ≥ 2).
+
+    >>> pieces = ["-1 ", "-2 ", "-3 ", "-1 0\\n", "-2 0\\n", "-3 0\\n"]
+    >>> "".join(PairPickers()[3](pieces)) == family("pairwise").render([1, 2, 3], 0)[0]
+    True
+    """
+
+    def __missing__(self, m):
+        picker = self[m] = itemgetter(*chain.from_iterable(
+            (i, m + j) for i in range(m) for j in range(i + 1, m)))
+        return picker
 
 
 def full_pairs(n):

@@ -17,6 +17,10 @@ The counting walk is cheaper still when the constraints function has a ``shape()
 attribute: an iterator of ``(kind, length, pattern, times)`` runs that stand for the
 same constraints without their literals. Writing checks the counts it used.
 
+Writing is faster when the constraints function has a ``text()`` attribute too: an
+iterator of ``(text, clauses)`` blocks, the constraints' clauses as the formula's
+at-most-one family writes them, made in bulk (the reduced encoding's, pairwise).
+
 Written with ``labels=True`` (``--comments full``), a formula also says what its
 variables mean and where each group of clauses is: ``full_comments`` are added to the
 header comments, then the lines of ``var_comments`` (a variable map; a function is
@@ -186,6 +190,23 @@ class Formula:
             out.write("p cnf %d %d\n" % (self.num_vars, num_clauses))
         else:
             out.write(self.header())
+        top = self.base_vars
+        written = 0
+        text = getattr(self.constraints, "text", None)
+        if text is not None:
+            for block, count in text():
+                out.write(block)
+                written += count
+        else:
+            written, top = self._write_clauses(out)
+        if written != num_clauses or top != self.num_vars:
+            raise AssertionError("clause or variable count changed while writing "
+                                 "(%d/%d clauses, %d/%d vars)"
+                                 % (written, num_clauses, top, self.num_vars))
+
+    def _write_clauses(self, out):
+        """Write the clauses of the constraints one by one; return the number written
+        and the last auxiliary variable."""
         render = self.amo.render
         templates = ClauseTemplates()
         top = self.base_vars
@@ -211,10 +232,7 @@ class Formula:
                 block.clear()
                 size = 0
         out.write("".join(block))
-        if written != num_clauses or top != self.num_vars:
-            raise AssertionError("clause or variable count changed while writing "
-                                 "(%d/%d clauses, %d/%d vars)"
-                                 % (written, num_clauses, top, self.num_vars))
+        return written, top
 
     def to_text(self, labels=False):
         """The whole formula as one string (for small formulas and tests)."""

@@ -41,18 +41,24 @@ except ImportError:                                     # not CPython
         for item in items:
             counts[item] = counts.get(item, 0) + 1
 from bisect import bisect_left
-from collections import Counter
-from itertools import repeat
+from collections import Counter, defaultdict
+from itertools import accumulate, chain, compress, groupby, repeat
+from math import comb
 from operator import add, lt, mul, sub
 
 from ..errors import UsageError
 from ..variables import Standard, numbering as make_numbering
-from .amo import SMALL, Pairs, family
-from .formula import AMO, CLAUSE, LABEL, Formula
+from .amo import _CUT, SMALL, PairPickers, Pairs, family
+from .formula import AMO, CLAUSE, LABEL, ClauseTemplates, Formula
 from .sudoku import ENCODINGS
 
 # What a group of places writes (see reduced_constraints).
 NOTHING, AMO_FULL, AMO_PATTERN, SMALL_PAIRS = range(4)
+
+# Pieces of the pairwise clauses: each place's negation followed by a space, or ending
+# a clause (see _pairwise_text).
+_NEG, _NEG_END = "-%d " + _CUT, "-%d 0\n" + _CUT
+_PICKERS = PairPickers()
 
 # Numbers per ``c varmap:`` / ``c fixed:`` line are packed up to this many characters.
 LINE_CHARS = 100
@@ -68,8 +74,10 @@ def number_lines(key, numbers, width=LINE_CHARS):
     prefix = key + ": "
     room = max(1, width - len(prefix))
     # Greedy packing by one regular expression over the whole text: the longest run
-    # of at most ``room`` characters that ends before a space or at the end.
-    text = " ".join(map(str, numbers))
+    # of at most ``room`` characters that ends before a space or at the end. The text
+    # is made by one format (twice as fast as joining ``str`` of each number).
+    numbers = tuple(numbers)
+    text = ("%d " * len(numbers) % numbers)[:-1]
     found = re.findall(r"(.{1,%d}|\S+)(?: |$)" % room, text)
     return [prefix + line for line in found if line]
 
@@ -196,14 +204,321 @@ def reduced_constraints(reduction, encoding, pairwise):
     earlier unit already forbids.
 
     The formula is walked twice (counted, then written), so what the walks need is
-    kept, compactly: each unit's groups of places in one flat array with a byte of
-    what to write for each, and the counts, which the function's ``shape()`` gives
-    (so counting walks nothing). A 400x400 puzzle's 11 million clauses are held in
-    about 10 MB.
+    kept, compactly: the groups of places of each kind of unit in flat arrays
+    (:class:`_PlaceGroups`), and the counts, which the function's ``shape()`` gives
+    (so counting walks nothing). With ``pairwise`` the function also has ``text()``:
+    the same clauses as DIMACS text, a unit at a time (what :meth:`Formula.write`
+    uses). A 400x400 puzzle's 11 million clauses are held in about 20 MB.
     """
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
+    layout = reduction.layout
+    n = layout.size
+    if len(layout.units) != 3 * n or layout.regions is not None:
+        return _constraints_by_unit(reduction, encoding, pairwise)
+    first, cell_of = reduction.first, reduction.cell_of
+    lengths = list(map(sub, first[1:], first))
+    open_lengths = [m for m in lengths if m]
+    units = layout.units
+    box_of_cell = [0] * layout.cells
+    for b in range(n):
+        for c in units[2 * n + b][1]:
+            box_of_cell[c] = b
+    box_of = array("i", map(box_of_cell.__getitem__, cell_of))
+    del box_of_cell
+    # Boxes first, then rows and columns: the pairs left in a row or column are those
+    # across boxes (runs of places in one box, ``runs``).
+    rows, cols = layout.box
+    box_spans = [[((top + i) * n + left, (top + i) * n + left + cols) for i in range(rows)]
+                 for top in range(0, n, rows) for left in range(0, n, cols)]
+    kinds = [_PlaceGroups(reduction, box_spans, spans=True),
+             _PlaceGroups(reduction, [[(r * n, r * n + n)] for r in range(n)], box_of,
+                          spans=True),
+             _PlaceGroups(reduction, [cells for _, cells in units[n:2 * n]], box_of)]
+    boxes = kinds[0]
+    clauses = len(open_lengths)                     # cell definedness
+    amo_runs = Counter()                            # AMOs without a pattern, by length
+    small = {}                                      # other families: pairs of small groups
+    if pairwise:
+        if encoding != "minimal":
+            clauses += sum(map(comb, open_lengths, repeat(2)))
+        for kind in kinds:
+            clauses += sum(map(comb, kind.sizes, repeat(2)))
+            if kind is not boxes:
+                clauses -= sum(map(comb, kind.run_sizes, repeat(2)))
+    else:
+        if encoding != "minimal":
+            amo_runs.update(m for m in open_lengths if m > 1)
+        seen_pairs = set()
+        for k, kind in enumerate(kinds):
+            flat = kind.flat
+            for g, (start, m) in enumerate(zip(kind.starts, kind.sizes)):
+                if m > SMALL:
+                    amo_runs[m] += 1
+                elif m > 1:
+                    fresh = []
+                    lits = flat[start:start + m]
+                    for i, a in enumerate(lits):
+                        for b in lits[i + 1:]:
+                            if (a, b) not in seen_pairs:
+                                seen_pairs.add((a, b))
+                                fresh.append((-a, -b))
+                    small[k, g] = fresh
+                    clauses += len(fresh)
+        del seen_pairs
+    if encoding == "extended":
+        _mark_defined(kinds, [v for v, m in zip(first, lengths) if m == 1])
+        clauses += sum(kind.defined.count(1) for kind in kinds)
+
+    def spans():
+        return (range(a, a + m) for a, m in zip(first, lengths) if m)
+
+    def constraints():
+        yield LABEL, "cell definedness: each open cell holds one of its candidates"
+        for lits in spans():
+            yield CLAUSE, lits
+        if encoding != "minimal":
+            yield LABEL, "cell uniqueness: each open cell holds at most one candidate"
+            for lits in spans():
+                if len(lits) > 1:
+                    yield AMO, lits, None
+        yield LABEL, "unit uniqueness: each missing digit at most once per unit"
+        for k, kind in enumerate(kinds):
+            flat, runs, run_sizes = kind.flat, kind.runs, kind.run_sizes
+            r = 0
+            for g, (start, m) in enumerate(zip(kind.starts, kind.sizes)):
+                if m < 2:
+                    pass
+                elif not pairwise:
+                    if m > SMALL:
+                        yield AMO, flat[start:start + m], None
+                    else:
+                        for pair in small[k, g]:
+                            yield CLAUSE, pair
+                elif kind is boxes or runs[g] == m:
+                    yield AMO, flat[start:start + m], None
+                elif runs[g] > 1:
+                    yield AMO, flat[start:start + m], Pairs.across(
+                        tuple(run_sizes[r:r + runs[g]]))
+                if runs is not None:
+                    r += runs[g]
+        if encoding == "extended":
+            yield LABEL, "unit definedness: each missing digit somewhere in each unit"
+            for kind in kinds:
+                flat = kind.flat
+                for start, m, write in zip(kind.starts, kind.sizes, kind.defined):
+                    if write:
+                        yield CLAUSE, flat[start:start + m]
+
+    def shape():
+        yield CLAUSE, 1, None, clauses
+        for m, times in amo_runs.items():
+            yield AMO, m, None, times
+
+    constraints.shape = shape
+    if pairwise:
+        constraints.text = lambda: _pairwise_text(open_lengths, encoding, kinds)
+    return constraints
+
+
+class _PlaceGroups:
+    """The groups of places of one kind of unit (boxes, rows or columns), in unit
+    order, each unit's by increasing digit, each group's places in the unit's cell
+    order: their compact variables one after the other in ``flat``; ``sizes``,
+    ``starts`` (in ``flat``) and ``digits`` by group; ``unit_groups[u]`` the first group
+    of unit u (and the number of groups last).
+
+    With ``box_of`` (the box of each compact variable), ``runs`` is the number of
+    runs of places in one box in each group, and ``run_sizes`` their sizes, group
+    after group (the places of a box in a row or column are consecutive: boxes,
+    not jigsaw regions). ``units`` are the cells of each unit, or with ``spans`` the
+    ``(first, last + 1)`` of each run of consecutive cells in it.
+    ``defined`` (a byte per group) is set by :func:`_mark_defined`.
+    """
+
+    def __init__(self, reduction, units, box_of=None, spans=False):
+        first, digit_of = reduction.first, reduction.digit_of
+        self.flat = flat = array("i")
+        self.sizes = sizes = array("i")
+        self.digits = digits = array("i")
+        self.unit_groups = unit_groups = array("i", [0])
+        runs, run_sizes = [], []                    # lists while they grow
+        self.defined = None
+        self.box_of = box_of
+        box = None if box_of is None else box_of.__getitem__
+        more_runs = runs.append
+        more_run_sizes = run_sizes.extend
+        for cells in units:
+            places = defaultdict(list)
+            if spans:
+                for start, end in cells:
+                    a, b = first[start], first[end]
+                    for v, d in zip(range(a, b), digit_of[a:b]):
+                        places[d].append(v)
+            else:
+                for c in cells:
+                    a, b = first[c], first[c + 1]
+                    if a == b:
+                        continue
+                    if b == a + 1:
+                        places[digit_of[a]].append(a)
+                        continue
+                    for v, d in zip(range(a, b), digit_of[a:b]):
+                        places[d].append(v)
+            found = sorted(places)
+            groups = list(map(places.__getitem__, found))
+            flat.extend(chain.from_iterable(groups))
+            sizes.extend(map(len, groups))
+            digits.extend(found)
+            unit_groups.append(len(sizes))
+            if box is not None:
+                for lits in groups:
+                    counted = {}
+                    count_elements(counted, map(box, lits))
+                    more_runs(len(counted))
+                    more_run_sizes(counted.values())
+        self.starts = array("i", accumulate(sizes, initial=0))
+        self.runs = None if box is None else array("i", runs)
+        self.run_sizes = None if box is None else array("i", run_sizes)
+
+
+def _mark_defined(kinds, singles):
+    """Set each group's ``defined`` byte: 1 when its unit definedness clause is
+    written, 0 when an earlier clause is the same (``singles``: the variables of the
+    cells with one candidate, whose definedness clause has that variable alone).
+
+    Boxes come first, so a row's or column's places of a digit can repeat a box's
+    (all of them in that box) or, alone, any earlier single place."""
+    seen = set(singles)
+    boxes = kinds[0]
+    for kind in kinds:
+        flat, sizes, starts = kind.flat, kind.sizes, kind.starts
+        kind.defined = defined = bytearray(b"\x01") * len(sizes)
+        for g in compress(range(len(sizes)), map((1).__eq__, sizes)):
+            v = flat[starts[g]]
+            if v in seen:
+                defined[g] = 0
+            else:
+                seen.add(v)
+        if kind.runs is None:
+            continue
+        for g in compress(range(len(sizes)), map((1).__eq__, kind.runs)):
+            m = sizes[g]
+            if m < 2:
+                continue
+            lits = flat[starts[g]:starts[g] + m]
+            b = kind.box_of[lits[0]]
+            lo, hi = boxes.unit_groups[b], boxes.unit_groups[b + 1]
+            i = bisect_left(boxes.digits, kind.digits[g], lo, hi)
+            if i < hi and boxes.sizes[i] == m and \
+                    boxes.flat[boxes.starts[i]:boxes.starts[i] + m] == lits:
+                defined[g] = 0
+
+
+def _pairwise_text(open_lengths, encoding, kinds):
+    """The clauses of :func:`reduced_constraints` with the pairwise family, as
+    ``(text, clauses)`` blocks: the same text as the constraints rendered one by one.
+
+    Each unit's places are formatted once (``-v `` and ``-v 0\\n``), and each group's
+    clauses joined from those pieces: a full group by one :func:`pair_picker`, a
+    row's or column's places across boxes one ``join`` per place."""
+    templates = ClauseTemplates()
+    pickers = _PICKERS
+    top = 1
+    # Cell definedness, a few thousand cells a block.
+    for start in range(0, len(open_lengths), 4096):
+        chunk = open_lengths[start:start + 4096]
+        end = top + sum(chunk)
+        yield ("".join(map(templates.__getitem__, chunk)) % tuple(range(top, end)),
+               len(chunk))
+        top = end
+    if encoding != "minimal":
+        top = 1
+        for start in range(0, len(open_lengths), 4096):
+            chunk = open_lengths[start:start + 4096]
+            end = top + sum(chunk)
+            values = tuple(range(top, end))
+            negs = (_NEG * len(values) % values).split(_CUT)
+            ends = (_NEG_END * len(values) % values).split(_CUT)
+            out = []
+            add = out.append
+            count = a = 0
+            for m in chunk:
+                if m > 1:
+                    b = a + m
+                    add("".join(pickers[m](negs[a:b] + ends[a:b])))
+                    count += m * (m - 1) >> 1
+                a += m
+            yield "".join(out), count
+            top = end
+    for kind in kinds:
+        flat, sizes, runs, run_sizes = kind.flat, kind.sizes, kind.runs, kind.run_sizes
+        bounds = kind.unit_groups
+        r = 0
+        for g0, g1 in zip(bounds, bounds[1:]):
+            if g0 == g1:
+                continue
+            values = tuple(flat[kind.starts[g0]:kind.starts[g1]])
+            negs = (_NEG * len(values) % values).split(_CUT)
+            ends = (_NEG_END * len(values) % values).split(_CUT)
+            out = []
+            add = out.append
+            count = a = 0
+            if runs is None:
+                for m in sizes[g0:g1]:
+                    if m > 1:
+                        b = a + m
+                        add("".join(pickers[m](negs[a:b] + ends[a:b])))
+                        count += m * (m - 1) >> 1
+                    a += m
+            else:
+                for m, k in zip(sizes[g0:g1], runs[g0:g1]):
+                    if k == m:
+                        if m > 1:
+                            b = a + m
+                            add("".join(pickers[m](negs[a:b] + ends[a:b])))
+                            count += m * (m - 1) >> 1
+                    elif k > 1:
+                        # Each place's clauses with the places of later boxes: one join.
+                        b, start = a + m, a
+                        for size in run_sizes[r:r + k - 1]:
+                            stop = start + size
+                            later = ends[stop:b]
+                            for first in negs[start:stop]:
+                                add(first)
+                                add(first.join(later))
+                            count += size * (b - stop)
+                            start = stop
+                    r += k
+                    a += m
+            yield "".join(out), count
+    if encoding == "extended":
+        for kind in kinds:
+            flat, sizes, starts, defined = kind.flat, kind.sizes, kind.starts, kind.defined
+            bounds = kind.unit_groups
+            for g0, g1 in zip(bounds, bounds[1:]):
+                if g0 == g1:
+                    continue
+                if 0 in defined[g0:g1]:
+                    kept = list(compress(range(g0, g1), defined[g0:g1]))
+                    values = tuple(chain.from_iterable(
+                        flat[starts[g]:starts[g] + sizes[g]] for g in kept))
+                    chunk = [sizes[g] for g in kept]
+                else:
+                    values = tuple(flat[starts[g0]:starts[g1]])
+                    chunk = sizes[g0:g1]
+                yield "".join(map(templates.__getitem__, chunk)) % values, len(chunk)
+
+
+def _constraints_by_unit(reduction, encoding, pairwise):
+    """:func:`reduced_constraints` for a layout with extra units, one group of places
+    at a time.
+
+    The formula is walked twice (counted, then written), so what the walks need is
+    kept, compactly: each unit's groups of places in one flat array with a byte of
+    what to write for each, and the counts, which the function's ``shape()`` gives.
+    """
     first = reduction.first
     cell_of = reduction.cell_of
     layout = reduction.layout
@@ -268,15 +583,22 @@ def reduced_constraints(reduction, encoding, pairwise):
             small[g] = fresh
             todo = SMALL_PAIRS
         elif pairwise and k < 2 * n:
-            # After the boxes, the places sharing a box are consecutive: runs of them,
-            # counted in C (a dict keeps the boxes in their order of occurrence).
+            # After the boxes, the places sharing a box are consecutive (unless a
+            # jigsaw region is met twice): runs of them, counted in C (a dict keeps
+            # the boxes in their order of occurrence).
             runs = {}
             count_elements(runs, map(box, lits))
             if len(runs) < m:
                 if len(runs) == 1:
                     todo = NOTHING
                 else:
-                    pattern = Pairs.across(tuple(runs.values()))
+                    if sum(1 for _ in groupby(map(box, lits))) == len(runs):
+                        pattern = Pairs.across(tuple(runs.values()))
+                    else:
+                        # A jigsaw region met twice, places of another between.
+                        boxes = list(map(box, lits))
+                        pattern = Pairs((i, j) for i in range(m) for j in range(i + 1, m)
+                                        if boxes[i] != boxes[j])
                     patterns.append(pattern)
                     pattern_clauses += pattern.count
                     todo = AMO_PATTERN
@@ -377,7 +699,11 @@ def variable_map(reduction, numbers):
         varmap = list(map(add, map(mul, cells, repeat(numbers.size)), digits))
     else:
         varmap = list(map(numbers.var, cells, digits))
-    fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
+    if type(numbers) is Standard:
+        n = numbers.size
+        fixed = [c * n + d for c, d in enumerate(reduction.cells) if d]
+    else:
+        fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
     return varmap, fixed
 
 
