@@ -165,7 +165,7 @@ def test_a_rule_literal_is_dropped_or_kept_by_what_the_reduction_decided():
     (killer, first, count), (odd, _, _) = groups
     made = list(make_reduced_rule_clauses(killer, grid.layout, var, first))
     # Sets {1, 4} (variable 21) and {2, 3} (22): the givens choose the first.
-    assert made == [[21, 22], [-22], [-22], [21], [21]] and count == 5
+    assert made == [[21, 22]] + [[-22]] * 4 + [[21], [21]] and count == 7
     assert list(make_reduced_rule_clauses(odd, grid.layout, var, top)) == [[-1]]
     text = reduced_formula(grid).to_text()
     assert str(DECIDED_TRUE) not in text and str(DECIDED_FALSE) not in text
@@ -268,3 +268,65 @@ def test_a_model_breaking_a_rule_is_exit_6_naming_it(tmp_path):
         done = command("cnf2sudoku", *args, input=answer)
         assert done.returncode == 6, done.stderr
         assert "breaks a rule: killer" in done.stderr and no_traceback(done.stderr)
+
+
+# ---- sudoku-solve's engines on the reduced problem --------------------------------------
+
+def checker_count(grid):
+    from test_variants import GRIDS4, LATIN4
+    from dimacs_sudoku.variants import check_variant
+    universe = LATIN4 if any(rule.replaces_boxes for rule in grid.rules) else GRIDS4
+    return sum(1 for g in universe
+               if not check_variant(list(g), 4, (2, 2), grid.rules, givens=grid.cells)
+               and (not any(rule.replaces_boxes for rule in grid.rules)
+                    or all(len({g[c] for c in cells}) == 4
+                           for _, cells in grid.layout.units)))
+
+
+@pytest.mark.parametrize("engine, repeats", [("pycosat", None), ("pycosat", 0),
+                                             ("pysat", None)])
+def test_batch_counts_every_grid_once_whatever_the_auxiliary_variables(engine, repeats,
+                                                                          monkeypatch):
+    """sudoku-solve's path counts distinct grids: on 4x4, for every sample rule (with
+    and without a few givens), the count is the checker's count over all grids, with
+    pycosat's itersolve (which blocks whole models, auxiliary variables included, so a
+    grid may come again), with its fallback of one grid at a time, and with MiniCard."""
+    from dimacs_sudoku import batch
+    if engine == "pysat":
+        pytest.importorskip("pysat")
+    if repeats is not None:
+        monkeypatch.setattr(batch, "_REPEATS", repeats)
+    rng = random.Random(4)
+    checked = 0
+    for lines, _ in SAMPLES4:
+        for keep in (0, 0.2):
+            grid = puzzle(lines, 4, rng, keep)
+            expected = checker_count(grid)
+            solutions, n = batch.count_solutions(grid, limit=600, engine=engine)
+            assert n == expected == len({tuple(s.cells) for s in solutions}), lines
+            checked += n > 1
+    assert checked > 40
+
+
+def test_batch_through_an_external_solver(tmp_path):
+    require_solver("picosat")
+    from dimacs_sudoku import batch
+    rng = random.Random(8)
+    for lines in (["arrow r1c1 r2c2 r3c3"], ["killer 7 r1c1 r2c2 r3c3"],
+                  ["sandwich 2 r1"], ["white r1c1 r1c2", "negative white"]):
+        grid = puzzle(lines, 4, rng, 0.2)
+        solutions, n = batch.count_solutions(grid, limit=5, solver="picosat")
+        assert n == min(5, checker_count(grid)), lines
+
+
+def test_a_grid_propagation_solves_still_meets_its_rules():
+    """The units alone place every digit: the rules are still checked, by the solver
+    (a broken cage leaves no model) and by the checkers."""
+    from dimacs_sudoku import batch
+    givens = "1234" "3412" "2143" "4..."
+    good = parse_puzzle(givens + "\nkiller 7 r4c1 r4c2")          # 4 + 3
+    bad = parse_puzzle(givens + "\nkiller 6 r4c1 r4c2")
+    for engine in ("pycosat", "auto"):
+        solutions, n = batch.count_solutions(good, 2, engine=engine)
+        assert n == 1 and solutions[0].to_line() == "1234341221434321"
+        assert batch.count_solutions(bad, 2, engine=engine)[1] == 0
