@@ -122,14 +122,21 @@ def _make_grid(cells, like):
 # pycosat's itersolve blocks whole models, auxiliary variables included: a grid it
 # gives again with other auxiliary values is skipped, this many times at most, before
 # the search goes on one grid at a time with the grids found blocked (exact either way).
-_REPEATS = 16
+_REPEATS = 4
 
 
-def _variant_models(problem, clauses, num_vars, count, engine, solver):
+def _variant_models(problem, clauses, num_vars, count, engine, solver, free=True):
     """Up to ``count`` distinct grids (lists of digits) of a variant puzzle's reduced
     problem (:func:`variant_problem`): each model is projected to the open candidates
     1..K and that grid alone is blocked, so that the rules' auxiliary variables never
-    make a grid count twice."""
+    make a grid count twice.
+
+    pycosat's ``itersolve`` keeps what it learnt between models (the second, "no other
+    grid", costs almost nothing after the first), but blocks whole models; it is used
+    when no rule has ``free`` auxiliary variables (killer cages by digit sets: the
+    digits decide them), else one ``solve`` per grid, each with the grids found
+    blocked (running sums leave some auxiliary values open, which would give the same
+    grid again and again)."""
     top = problem.num_vars
     decode = problem.decode
     found = []
@@ -180,7 +187,7 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver):
     every += clauses
     seen = set()
     repeats = 0
-    for model in pycosat.itersolve(every, vars=num_vars):
+    for model in () if free else pycosat.itersolve(every, vars=num_vars):
         key = tuple(v for v in model[:top] if v > 0)
         if key in seen:
             repeats += 1
@@ -192,8 +199,9 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver):
         if len(found) >= count or not top:
             return found
     else:
-        return found
-    while len(found) < count:
+        if not free:
+            return found
+    while len(found) < count and (top or not found):
         model = pycosat.solve(every + blocks, vars=num_vars)
         if not isinstance(model, list):
             break
@@ -223,14 +231,16 @@ def rules_layout(grid):
 
 
 def variant_problem(grid):
-    """``(problem, clauses, num_vars)`` of a grid with rules: the :class:`Reduced`
+    """``(problem, clauses, num_vars, free)`` of a grid with rules: the :class:`Reduced`
     problem of its layout's units (rows, columns, boxes or regions, extra units:
     what they force stays forced whatever the rules add), and the rules' clauses over
     its compact variables 1..K. A cell variable the reduction decided is variable
     K + 1 (true: a placed digit) or K + 2 (false: another digit of a filled cell, or
     an eliminated candidate), each fixed by a unit clause, which the solver settles
-    before it searches; the rules' auxiliary variables follow, up to ``num_vars``.
-    None when the givens clash or the units leave no solution."""
+    before it searches; the rules' auxiliary variables follow, up to ``num_vars``;
+    ``free`` says that a rule's auxiliary variables may take several values for one
+    grid (a rule says they cannot by ``aux_determined``). None when the givens clash
+    or the units leave no solution."""
     layout = rules_layout(grid)
     try:
         grid.check_givens()
@@ -260,9 +270,13 @@ def variant_problem(grid):
     more = clauses.extend
     for rule in rules:
         rule.link(rules)
+    free = False
     for rule in rules:
+        before = top[0]
         more(rule.clauses(var, new_var, layout))
-    return problem, clauses, top[0]
+        if top[0] != before and not getattr(rule, "aux_determined", False):
+            free = True
+    return problem, clauses, top[0], free
 
 
 def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
@@ -273,11 +287,11 @@ def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=Fal
     found = variant_problem(grid)
     if found is None:
         return [], 0
-    problem, clauses, num_vars = found
-    solutions = _variant_models(problem, clauses, num_vars, count, engine, solver)
+    problem, clauses, num_vars, free = found
+    solutions = _variant_models(problem, clauses, num_vars, count, engine, solver, free)
     if canonical and len(solutions) > 1 and (solver is not None
                                              or resolve_engine(engine) != "pycosat"):
-        first = _variant_models(problem, clauses, num_vars, 1, "pycosat", None)[0]
+        first = _variant_models(problem, clauses, num_vars, 1, "pycosat", None, free)[0]
         if first in solutions:
             solutions.remove(first)
         else:
