@@ -12,12 +12,12 @@ when the digits decide every auxiliary variable, as for killer cages), each mode
 projected to the open candidates and that grid blocked, every solution checked by
 the rules' own checkers.
 
-Measured on the shared 2-core machine, loaded (CPU times, same session, the code
-before and after, interleaved): 100 generated killers with cages of 2-4 cells, median
-per puzzle 17.4 / 21.2 ms before (the full CNF of each puzzle, two ``solve`` calls)
-and 7.6 / 9.4 ms after with pycosat, 9.6 / 9.5 ms before and 4.6 / 4.6 ms after
-with pysat; cages of 2-5 cells, 18.7 / 19.5 before and 8.4 / 10.5 after (pycosat),
-11.3 / 11.4 and 5.5 / 6.6 (pysat). See the README's variants table.
+Measured on the shared 2-core machine under a load average of 5-7 (CPU times; the code
+before this path and after, interleaved in one session): batch medians per killer,
+cages of 2-4 cells, pycosat 17.4-21.6 ms before (the full CNF of each puzzle, two
+``solve`` calls) and 8.5-11.2 ms after; python-sat 9.2-10.8 and 4.6-8.3; cages of 2-5
+cells, pycosat 18.7-19.2 and 9.0-12.4, python-sat 10.9-12.1 and 5.9-6.6. See the
+README's variants table.
 
 The naive baseline, for killer cages: the same puzzle with each cage's sum encoded
 as all its forbidden digit tuples (one clause ``-x(c1,d1) v ... v -x(ck,dk)`` per
