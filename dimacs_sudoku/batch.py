@@ -185,22 +185,22 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver, free=True
     import pycosat
     every = problem.clauses()
     every += clauses
-    seen = set()
-    repeats = 0
-    for model in () if free else pycosat.itersolve(every, vars=num_vars):
-        key = tuple(v for v in model[:top] if v > 0)
-        if key in seen:
-            repeats += 1
-            if repeats > _REPEATS:
-                break
-            continue
-        seen.add(key)
-        cells_of(model)
-        if len(found) >= count or not top:
-            return found
-    else:
-        if not free:
-            return found
+    if not free:
+        seen = set()
+        repeats = 0
+        for model in pycosat.itersolve(every, vars=num_vars):
+            key = tuple(v for v in model[:top] if v > 0)
+            if key in seen:
+                repeats += 1
+                if repeats > _REPEATS:
+                    break               # on with one solve per grid
+                continue
+            seen.add(key)
+            cells_of(model)
+            if len(found) >= count or not top:
+                return found
+        else:
+            return found                # every model seen
     while len(found) < count and (top or not found):
         model = pycosat.solve(every + blocks, vars=num_vars)
         if not isinstance(model, list):
