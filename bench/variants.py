@@ -4,10 +4,20 @@
 
 Per family, each engine (``pycosat``, the bundled picosat; ``pysat``, MiniCard, when
 python-sat is installed) goes through ``dimacs_sudoku.batch.solve_cells(grid, 2)``,
-the path ``sudoku-solve --count 2`` takes for a grid with rules: the full CNF of the
-puzzle (:func:`dimacs_sudoku.variants.encode_variant`, made anew for each puzzle and
-counted in the time), the solver, each model projected to the cell variables and
-blocked, every solution checked by the rules' own checkers.
+the path ``sudoku-solve --count 2`` takes for a grid with rules
+(:func:`dimacs_sudoku.batch.variant_problem`, made anew for each puzzle and counted
+in the time): propagation over the layout's units, the reduced problem of the open
+candidates, each rule's clauses mapped onto them, the solver (pycosat's itersolve
+when the digits decide every auxiliary variable, as for killer cages), each model
+projected to the open candidates and that grid blocked, every solution checked by
+the rules' own checkers.
+
+Measured on the shared 2-core machine under a load average of 5-7 (CPU times; the code
+before this path and after, interleaved in one session): batch medians per killer,
+cages of 2-4 cells, pycosat 17.4-21.6 ms before (the full CNF of each puzzle, two
+``solve`` calls) and 8.5-11.2 ms after; python-sat 9.2-10.8 and 4.6-8.3; cages of 2-5
+cells, pycosat 18.7-19.2 and 9.0-12.4, python-sat 10.9-12.1 and 5.9-6.6. See the
+README's variants table.
 
 The naive baseline, for killer cages: the same puzzle with each cage's sum encoded
 as all its forbidden digit tuples (one clause ``-x(c1,d1) v ... v -x(ck,dk)`` per

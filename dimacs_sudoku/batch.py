@@ -119,115 +119,179 @@ def _make_grid(cells, like):
 
 # ---- variant rules ------------------------------------------------------------------
 
-def _variant_models(clauses, num_vars, size, count, engine, solver):
-    """Up to ``count`` distinct grids (lists of digits) of a variant CNF: each model is
-    projected to the cell variables 1..N³ (standard numbering), and that grid alone
-    is blocked, so that the rules' auxiliary variables never make a grid count twice."""
-    n = size
-    top = n ** 3
-    found = []
+# pycosat's itersolve blocks whole models, auxiliary variables included: a grid it
+# gives again with other auxiliary values is skipped, this many times at most, before
+# the search goes on one grid at a time with the grids found blocked (exact either way).
+_REPEATS = 4
 
-    def grid_of(model):
-        cells = [0] * (n * n)
-        chosen = []
-        for v in model:
-            if 0 < v <= top:
-                cell, d = divmod(v - 1, n)
-                cells[cell] = d + 1
-                chosen.append(-v)
-        return cells, chosen
+
+def _variant_models(problem, clauses, num_vars, count, engine, solver, free=True):
+    """Up to ``count`` distinct grids (lists of digits) of a variant puzzle's reduced
+    problem (:func:`variant_problem`): each model is projected to the open candidates
+    1..K and that grid alone is blocked, so that the rules' auxiliary variables never
+    make a grid count twice.
+
+    pycosat's ``itersolve`` keeps what it learnt between models (the second, "no other
+    grid", costs almost nothing after the first), but blocks whole models; it is used
+    when no rule has ``free`` auxiliary variables (killer cages by digit sets: the
+    digits decide them), else one ``solve`` per grid, each with the grids found
+    blocked (running sums leave some auxiliary values open, which would give the same
+    grid again and again)."""
+    top = problem.num_vars
+    decode = problem.decode
+    found = []
+    blocks = []
+
+    def cells_of(model):
+        positives = [v for v in model if 0 < v <= top]
+        blocks.append([-v for v in positives])
+        found.append(decode(positives))
 
     if solver is not None:
-        clauses = list(clauses)
-        while len(found) < count:
-            result = _external_answer(solver, clauses, num_vars)
+        every = problem.clauses() + clauses
+        while len(found) < count and (top or not found):
+            result = _external_answer(solver, every + blocks, num_vars)
             if result.status == "UNSAT":
                 break
-            cells, chosen = grid_of(result.positives)
-            found.append(cells)
-            clauses.append(chosen)
+            cells_of(sorted(result.positives))
         return found
     if resolve_engine(engine) == "pysat":
         fast = pysat_engine()
         sat = fast.cls()
-        handle = getattr(sat, fast.handle, None) if fast.fast_add else None
-        if handle is not None:
-            # Straight to the C function (a third less time per clause).
-            deque(map(fast.fast_add[0], repeat(handle), clauses), 0)
-        else:
-            deque(map(sat.add_clause, clauses), 0)
         try:
-            while len(found) < count and sat.solve():
-                cells, chosen = grid_of(sat.get_model())
-                found.append(cells)
-                sat.add_clause(chosen)
+            alo, amo = problem.alo, problem.amo
+            handle = getattr(sat, fast.handle, None) if fast.fast_add else None
+            if handle is not None:
+                # Straight to the C functions (a third less time per constraint).
+                add_cl, add_am = fast.fast_add
+                deque(map(add_cl, repeat(handle), alo), 0)
+                deque(map(add_am, repeat(handle), amo, repeat(1)), 0)
+                deque(map(add_cl, repeat(handle), clauses), 0)
+            else:
+                if fast.native:
+                    deque(map(sat.add_clause, alo), 0)
+                    deque(map(sat.add_atmost, amo, repeat(1)), 0)
+                else:
+                    deque(map(sat.add_clause, problem.clauses()), 0)
+                deque(map(sat.add_clause, clauses), 0)
+            while len(found) < count and (top or not found) and sat.solve():
+                model = sat.get_model()
+                cells_of(model)
+                if blocks[-1]:
+                    sat.add_clause(blocks[-1])
         finally:
             sat.delete()
         return found
     import pycosat
-    clauses = list(clauses)
-    while len(found) < count:
-        model = pycosat.solve(clauses, vars=num_vars)
+    every = problem.clauses()
+    every += clauses
+    if not free:
+        seen = set()
+        repeats = 0
+        for model in pycosat.itersolve(every, vars=num_vars):
+            key = tuple(v for v in model[:top] if v > 0)
+            if key in seen:
+                repeats += 1
+                if repeats > _REPEATS:
+                    break               # on with one solve per grid
+                continue
+            seen.add(key)
+            cells_of(model)
+            if len(found) >= count or not top:
+                return found
+        else:
+            return found                # every model seen
+    while len(found) < count and (top or not found):
+        model = pycosat.solve(every + blocks, vars=num_vars)
         if not isinstance(model, list):
             break
-        cells, chosen = grid_of(model)
-        found.append(cells)
-        clauses.append(chosen)
+        cells_of(model)
     return found
 
 
-_CLASSIC = {}
+_LAYOUTS = {}
 
 
-def variant_clauses(grid):
-    """``(clauses, num_vars)``: the CNF of a grid with rules as ``sudoku2cnf`` writes it
-    (extended encoding, pairwise, standard numbering: the same clauses as
-    :func:`dimacs_sudoku.variants.encode_variant`), with the classic part made once
-    per layout and the rules' clauses made once (not counted first)."""
-    from .encodings import encode
+def rules_layout(grid):
+    """The layout of ``grid``'s rules (rows, columns, the boxes or the regions that
+    replace them, the rules' extra units), made once per set of unit rules: a grid
+    given rules by hand, without their layout, never loses a unit rule."""
     from .variants import variant_layout
-    n = grid.size
+    n, box = grid.size, grid.layout.box
     rules = grid.rules
-    layout = variant_layout(n, grid.layout.box, rules)
-    key = layout_key(layout)
-    classic = _CLASSIC.get(key)
-    if classic is None:
-        classic = list(encode(Grid([0] * layout.cells, layout=layout)).clauses())
-        if len(_CLASSIC) > 8:
-            _CLASSIC.pop(next(iter(_CLASSIC)))
-        _CLASSIC[key] = classic
-    top = [n ** 3]
+    key = (n, box, tuple(rule.to_line() for rule in rules
+                         if rule.replaces_boxes or rule.extra_units(n, box)))
+    found = _LAYOUTS.get(key)
+    if found is None:
+        found = variant_layout(n, box, rules)
+        if len(_LAYOUTS) > 16:
+            _LAYOUTS.pop(next(iter(_LAYOUTS)))
+        _LAYOUTS[key] = found
+    return found
+
+
+def variant_problem(grid):
+    """``(problem, clauses, num_vars, free)`` of a grid with rules: the :class:`Reduced`
+    problem of its layout's units (rows, columns, boxes or regions, extra units:
+    what they force stays forced whatever the rules add), and the rules' clauses over
+    its compact variables 1..K. A cell variable the reduction decided is variable
+    K + 1 (true: a placed digit) or K + 2 (false: another digit of a filled cell, or
+    an eliminated candidate), each fixed by a unit clause, which the solver settles
+    before it searches; the rules' auxiliary variables follow, up to ``num_vars``;
+    ``free`` says that a rule's auxiliary variables may take several values for one
+    grid (a rule says they cannot by ``aux_determined``). None when the givens clash
+    or the units leave no solution."""
+    layout = rules_layout(grid)
+    try:
+        grid.check_givens()
+        problem = solver_for(layout).reduce(grid.cells, grid)
+    except _NO_SOLUTION:
+        return None
+    n = grid.size
+    true = problem.num_vars + 1
+    false = true + 1
+    code = [false] * (n * n * n + 1)                # at cell * N + digit
+    for cell, d in enumerate(problem.filled):
+        if d:
+            code[cell * n + d] = true
+    for v, q in enumerate(problem.table, 1):
+        code[q + 1] = v
+    top = [false]
 
     def new_var():
         top[0] += 1
         return top[0]
 
     def var(cell, digit):
-        return cell * n + digit
+        return code[cell * n + digit]
 
-    clauses = list(classic)
-    clauses.extend([cell * n + d] for cell, d in enumerate(grid.cells) if d)
+    rules = grid.rules
+    clauses = [[true], [-false]]
+    more = clauses.extend
     for rule in rules:
         rule.link(rules)
+    free = False
     for rule in rules:
-        clauses.extend(rule.clauses(var, new_var, layout))
-    return clauses, top[0]
+        before = top[0]
+        more(rule.clauses(var, new_var, layout))
+        if top[0] != before and not getattr(rule, "aux_determined", False):
+            free = True
+    return problem, clauses, top[0], free
 
 
 def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     """``(solutions, n)`` for a grid with variant rules (``grid.rules``), through its
-    full CNF (:func:`dimacs_sudoku.variants.encode_variant`) and the engine or external
-    solver; every solution is checked against every rule by the rules' own checkers
-    (:class:`InvalidModel` if one breaks a rule)."""
-    try:
-        grid.check_givens()
-    except PuzzleError:
+    reduced problem (:func:`variant_problem`) and the engine or external solver;
+    every solution is checked against every rule by the rules' own checkers
+    (:class:`InvalidModel` if one breaks a rule), and n counts distinct grids."""
+    found = variant_problem(grid)
+    if found is None:
         return [], 0
-    clauses, num_vars = variant_clauses(grid)
-    solutions = _variant_models(clauses, num_vars, grid.size, count, engine, solver)
+    problem, clauses, num_vars, free = found
+    solutions = _variant_models(problem, clauses, num_vars, count, engine, solver, free)
     if canonical and len(solutions) > 1 and (solver is not None
                                              or resolve_engine(engine) != "pycosat"):
-        first = _variant_models(clauses, num_vars, grid.size, 1, "pycosat", None)[0]
+        first = _variant_models(problem, clauses, num_vars, 1, "pycosat", None, free)[0]
         if first in solutions:
             solutions.remove(first)
         else:

@@ -144,10 +144,14 @@ def test_an_unknown_rule_is_exit_3_naming_it(tmp_path):
     assert command("sudoku2cnf", path).returncode == 3
 
 
-def test_reduce_refuses_rules_it_cannot_encode_and_keeps_unit_rules(tmp_path):
-    path, _ = variant_file(tmp_path, "killer")
-    done = command("sudoku2cnf", "--reduce", path)
-    assert done.returncode == 2 and "killer 9 r1c1" in done.stderr, done.stderr
+def test_reduce_and_propagate_keep_every_rule(tmp_path):
+    # Rules with clauses of their own: mapped onto the compact variables.
+    path, solution = variant_file(tmp_path, "killer")
+    for option in ("--reduce", "--propagate"):
+        done = shell("sudoku2cnf %s %s | cnfsolve | cnf2sudoku --puzzle %s %s"
+                     % (option, path, path, option))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == solution + "\n"
     # Unit rules are units of the layout: --propagate reasons with them soundly.
     path, solution = variant_file(tmp_path, "jigsaw")
     done = shell("sudoku2cnf --propagate %s | cnfsolve | cnf2sudoku --puzzle %s --propagate"

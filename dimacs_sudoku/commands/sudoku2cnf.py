@@ -34,6 +34,9 @@ clause for what the givens decide; the open candidates are numbered 1..K and
 "c varmap:" / "c fixed:" header lines map them back (cnf2sudoku --cnf reads
 them). --propagate also places naked and hidden singles before writing; a
 puzzle they solve gives "p cnf 0 0", and one they prove impossible exits 4.
+Both reason with the units of the layout only; variant rules (killer,
+thermo, ...) keep their clauses, mapped onto the open candidates, and a
+rule the givens break gives an unsatisfiable CNF.
 
 \b
 --exclude FILE adds one clause per complete grid in FILE (any puzzle format)

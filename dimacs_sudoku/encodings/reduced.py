@@ -44,7 +44,7 @@ from bisect import bisect_left
 from collections import Counter, defaultdict
 from itertools import accumulate, chain, compress, groupby, repeat
 from math import comb
-from operator import add, lt, mul, sub
+from operator import add, lt, mul, not_, sub
 
 from ..errors import UsageError
 from ..variables import Standard, numbering as make_numbering
@@ -665,21 +665,118 @@ def reduce_grid(grid, propagate=False):
     """The :class:`Reduction` of ``grid`` from its givens (and the singles, with
     ``propagate``). Raises PuzzleError for clashing givens, and
     :class:`~dimacs_sudoku.propagate.Contradiction` (no solution) when a cell has no
-    candidate or a unit no place for a missing digit."""
+    candidate or a unit no place for a missing digit.
+
+    Only the units of the layout are reasoned with (rows, columns, boxes or regions,
+    the extra units of diagonals, windoku, ...): a variant rule's clauses only take
+    solutions away, so what the units force stays forced; the rules' clauses are
+    mapped onto the reduction afterwards (:func:`reduced_rule_clauses`)."""
     from .. import propagate as prop
     grid.check_givens()
-    if grid.rules:
-        from ..variants import clause_rules
-        extra = clause_rules(grid.rules, grid.layout)
-        if extra:
-            from ..errors import UsageError
-            raise UsageError("--reduce and --propagate know only the units of a grid, not "
-                             "the rule %r; write the full encoding (without them)"
-                             % extra[0].to_line()[:60])
     if propagate:
         result = prop.propagate(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
     return Reduction(grid.layout, list(grid.cells), prop.candidates(grid))
+
+
+# A rule's literal of a cell variable that the reduction decided: true (a filled cell's
+# digit) or false (another digit of a filled cell, or an eliminated candidate). Above
+# any compact or auxiliary variable; :func:`settle` drops them.
+DECIDED_TRUE = 1 << 62
+DECIDED_FALSE = DECIDED_TRUE + 1
+
+
+def settle(clauses):
+    """The ``clauses`` of a rule, over compact variables and the two decided markers,
+    without what the reduction decided: a clause with a true literal is left out, a
+    false literal is left out of its clause. An empty clause (every literal false)
+    means no solution.
+
+    >>> list(settle([[1, DECIDED_TRUE], [2, -DECIDED_TRUE, DECIDED_FALSE],
+    ...              [-3, -DECIDED_FALSE], [-DECIDED_TRUE]]))
+    [[2], []]
+    """
+    high = DECIDED_TRUE
+    low = -high
+    for clause in clauses:
+        if low < min(clause) and max(clause) < high:
+            yield clause
+            continue
+        out = []
+        for lit in clause:
+            if -high < lit < high:
+                out.append(lit)
+            elif lit == DECIDED_TRUE or lit == -DECIDED_FALSE:
+                break
+        else:
+            yield out
+
+
+def settle_all(clauses):
+    """:func:`settle` for a list of clauses, at once: those without a decided literal
+    (most of them) are picked by C-level maps, the others go through :func:`settle`.
+
+    >>> settle_all([[1, -2], [3, DECIDED_TRUE], [4, DECIDED_FALSE]])
+    [[1, -2], [4]]
+    """
+    high = DECIDED_TRUE
+    below = list(map(high.__gt__, map(max, map(map, repeat(abs), clauses))))
+    if all(below):
+        return clauses if isinstance(clauses, list) else list(clauses)
+    out = list(compress(clauses, below))
+    out += settle(compress(clauses, map(not_, below)))
+    return out
+
+
+def compact_literal(reduction):
+    """``var(cell, digit)`` for a rule's clauses over ``reduction``: the compact
+    variable of an open candidate, else :data:`DECIDED_TRUE` or
+    :data:`DECIDED_FALSE`."""
+    cells, candidates, first = reduction.cells, reduction.candidates, reduction.first
+
+    def var(cell, digit):
+        placed = cells[cell]
+        if placed:
+            return DECIDED_TRUE if placed == digit else DECIDED_FALSE
+        mask = candidates[cell]
+        bit = 1 << (digit - 1)
+        if not mask & bit:
+            return DECIDED_FALSE
+        return first[cell] + bin(mask & (bit - 1)).count("1")
+    return var
+
+
+def reduced_rule_clauses(rules, layout, var, top):
+    """``(groups, top, empty)`` for the rules' clauses over a reduction (``var`` from
+    :func:`compact_literal`): per rule ``(rule, first, count)``, the last variable
+    before its auxiliary ones and its number of clauses left by :func:`settle`;
+    ``top`` the last auxiliary variable, and ``empty`` the first rule whose clauses
+    leave no solution (else None). Counted here, made again by
+    :func:`make_reduced_rule_clauses` with the same numbers."""
+    for rule in rules:
+        rule.link(rules)
+    groups = []
+    for rule in rules:
+        counter = [top]
+
+        def new_var():
+            counter[0] += 1
+            return counter[0]
+
+        count = 0
+        for clause in settle(rule.clauses(var, new_var, layout)):
+            if not clause:
+                return groups, counter[0], rule
+            count += 1
+        groups.append((rule, top, count))
+        top = counter[0]
+    return groups, top, None
+
+
+def make_reduced_rule_clauses(rule, layout, var, first):
+    """The settled clauses of ``rule`` with its auxiliary variables from ``first + 1``."""
+    from ..variants import make_rule_clauses
+    return settle(make_rule_clauses(rule, layout, var, first))
 
 
 def variable_map(reduction, numbers):
@@ -711,7 +808,23 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
                     propagate=False, source=None, comments=True):
     """The reduced CNF :class:`Formula` of ``grid``, with its varmap and fixed cells
     in the header comments (``comments=False`` leaves every comment out, which makes
-    the CNF undecodable by ``cnf2sudoku --cnf``)."""
+    the CNF undecodable by ``cnf2sudoku --cnf``).
+
+    A grid with variant rules (``grid.rules``) gets each rule's clauses over the
+    compact variables (:func:`settle`), its auxiliary variables numbered right after
+    the open candidates (the at-most-one family's come above them), and a ``rule:``
+    line per rule. When a rule has no way left to hold, the CNF is a plain
+    contradiction (``1 0`` and ``-1 0``), which any solver answers UNSATISFIABLE.
+
+    >>> from dimacs_sudoku.formats import parse_puzzle
+    >>> grid = parse_puzzle("1..4" "4..." "...3" "3..1" "\\nkiller 5 r1c2 r1c3")
+    >>> f = reduced_formula(grid)
+    >>> f.base_vars, f.num_vars, f.num_clauses
+    (22, 22, 85)
+    >>> f = reduced_formula(parse_puzzle("1..4" "4..." "...3" "3..1" "\\nkiller 4 r1c1 r1c4"))
+    >>> f.to_text().splitlines()[-3:]
+    ['p cnf 20 2', '1 0', '-1 0']
+    """
     from . import header_comments
     family_ = family(amo)
     reduction = reduce_grid(grid, propagate)
@@ -719,6 +832,49 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     constraints = reduced_constraints(reduction, encoding,
                                       getattr(family_, "name", "") == "pairwise")
     varmap, fixed = variable_map(reduction, numbers)
+    base = reduction.num_vars
+    rules = list(grid.rules or ())
+    empty = None
+    if rules:
+        from ..variants import clause_rules
+        rules = clause_rules(rules, grid.layout)
+    if rules:
+        layout = grid.layout
+        var = compact_literal(reduction)
+        groups, base, empty = reduced_rule_clauses(rules, layout, var, base)
+        units = constraints
+        if empty is not None:
+            base = max(1, base)
+
+            def constraints():
+                yield LABEL, "rule: %s: no way left to hold it" % empty.to_line()
+                yield CLAUSE, (1,)
+                yield CLAUSE, (-1,)
+
+            def shape():
+                yield CLAUSE, 1, None, 2
+        else:
+            def constraints():
+                yield from units()
+                for rule, first, _ in groups:
+                    yield LABEL, "rule: " + rule.to_line()
+                    yield from zip(repeat(CLAUSE),
+                                   make_reduced_rule_clauses(rule, layout, var, first))
+
+            def shape():
+                yield from units.shape()
+                for _, _, count in groups:
+                    yield CLAUSE, 0, None, count
+
+            units_text = getattr(units, "text", None)
+            if units_text is not None:          # the units' fast writer, then the rules'
+                def text():
+                    yield from units_text()
+                    for rule, first, count in groups:
+                        yield "".join(" ".join(map(str, clause)) + " 0\n" for clause in
+                                      make_reduced_rule_clauses(rule, layout, var, first)), count
+                constraints.text = text
+        constraints.shape = shape
     lines = []
     if comments:
         placed = sum(1 for d in reduction.cells if d) - grid.givens_count()
@@ -729,7 +885,12 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
                  "compact variables: 1..%d are open candidates (see varmap), "
                  "auxiliary ones above" % reduction.num_vars]
         extra += ["rule: " + rule.to_line() for rule in grid.rules]
+        if base > reduction.num_vars and empty is None:
+            extra.append("rule variables: %d..%d (auxiliary, for the rules)"
+                         % (reduction.num_vars + 1, base))
+        if empty is not None:
+            extra.append("no solution: the rule %r cannot hold" % empty.to_line())
         lines = header_comments(grid, encoding, amo, numbering, source, extra)
         lines += number_lines("fixed", fixed)
         lines += number_lines("varmap", varmap)
-    return Formula(constraints, reduction.num_vars, family_, lines)
+    return Formula(constraints, base, family_, lines)

@@ -11,6 +11,7 @@ them ``r1c4`` (rows and columns from 1, any case, as f-puzzles' ``R1C4``).
 [[-3], [-7], [-1, -5], [-1, -8], [-2, -6], [-4, -5], [-4, -8]]
 """
 
+import functools
 import re
 
 from ..errors import PuzzleError
@@ -116,21 +117,34 @@ def forbid_pairs(var, size, a, b, allowed, same_unit=False, units=True):
 
     ``same_unit`` says that the two cells already share a row, column or box, whose
     clauses forbid ``d = e``; those pairs are left out. ``units=False`` leaves out the
-    unit clauses (the caller writes them), but still not the pairs they cover.
+    unit clauses (the caller writes them), but still not the pairs they cover. Which
+    digits and pairs these are depends only on ``allowed`` (a rule's method is the same
+    for all its pairs of cells), so it is worked out once (:func:`digit_pattern`).
+    """
+    dead_a, dead_b, pairs = digit_pattern(size, allowed, same_unit)
+    out = [[-var(a, d)] for d in dead_a] if units else []
+    if units:
+        out += [[-var(b, e)] for e in dead_b]
+    lits_a = [0] + [var(a, d) for d in range(1, size + 1)]
+    lits_b = [0] + [var(b, e) for e in range(1, size + 1)]
+    out += [[-lits_a[d], -lits_b[e]] for d, e in pairs]
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def digit_pattern(size, allowed, same_unit):
+    """``(dead_a, dead_b, pairs)`` of :func:`forbid_pairs`: the digits of each cell
+    that no digit of the other allows, and the forbidden pairs ``(d, e)`` left.
+
+    >>> digit_pattern(4, lambda d, e: d * 2 == e or e * 2 == d, False)[:2]
+    ((3,), (3,))
     """
     digits = range(1, size + 1)
     dead_a = {d for d in digits if not any(allowed(d, e) for e in digits)}
     dead_b = {e for e in digits if not any(allowed(d, e) for d in digits)}
-    out = [[-var(a, d)] for d in sorted(dead_a)] if units else []
-    out += [[-var(b, e)] for e in sorted(dead_b)] if units else []
-    for d in digits:
-        if d in dead_a:
-            continue
-        for e in digits:
-            if e in dead_b or allowed(d, e) or (same_unit and d == e):
-                continue
-            out.append([-var(a, d), -var(b, e)])
-    return out
+    pairs = tuple((d, e) for d in digits if d not in dead_a for e in digits
+                  if not (e in dead_b or allowed(d, e) or (same_unit and d == e)))
+    return tuple(sorted(dead_a)), tuple(sorted(dead_b)), pairs
 
 
 def equal_cells(var, size, a, b):

@@ -8,15 +8,19 @@ variable s per set, and
 
 - ``s₁ ∨ … ∨ sₘ``: some set is used;
 - ``-s ∨ x(c, d₁) ∨ … ∨ x(c, dₖ)`` for each set and cell: every cell takes a digit of it;
+- ``-s ∨ x(c₁, d) ∨ … ∨ x(cₖ, d)`` for each set and digit d of it: the digit is in the
+  cage (implied by the rest, since k distinct digits of a k-set are all of it; written
+  because unit propagation then places a set's digit that has one cell left, which
+  took the median search of a batch of generated 9x9 killers down by a third);
 - ``-x(c, d) ∨ s…`` (the sets holding d) for each cell and digit: a digit leads to the
   sets that have it; a digit in no set becomes the unit clause ``-x(c, d)``.
 
 With distinct digits in k cells the cage then holds exactly one set. That is
-1 + m·k + k·N clauses and m new variables for m sets; one set only needs none, just
-the unit clauses of the digits outside it. A 9x9 cage of 3 cells with total 15 has 8
-sets: 8 new variables and 52 clauses (the 9 pairwise clauses of each pair come on
-top). Above :data:`MAX_SETS` sets (large cages on large grids) the running-sum
-encoding of :mod:`.sums` takes over.
+1 + 2·m·k + k·N clauses and m new variables for m sets; one set only needs none, just
+the unit clauses of the digits outside it and one clause per digit of it. A 9x9 cage
+of 3 cells with total 15 has 8 sets: 8 new variables and 76 clauses (the 9 pairwise
+clauses of each pair not sharing a unit come on top). Above :data:`MAX_SETS` sets
+(large cages on large grids) the running-sum encoding of :mod:`.sums` takes over.
 
 >>> rule = Killer.parse(9, ["15", "r1c1", "r1c2", "r2c1"])
 >>> rule.to_line(), len(digit_sets(9, 3, 15, MAX_SETS))
@@ -26,9 +30,11 @@ encoding of :mod:`.sums` takes over.
 """
 
 import functools
+from itertools import repeat
+from operator import neg
 
 from ..errors import PuzzleError
-from .base import (Rule, distinct_cells, fp_cells, fp_item, fp_value, parse_cells, repeated,
+from .base import (Rule, fp_cells, fp_item, fp_value, layout_pairs, parse_cells, repeated,
                    split_numbers)
 from .sums import sum_layers
 
@@ -64,9 +70,10 @@ def digit_sets(size, k, total, limit):
     return found if extend(1, [], total, k) else None
 
 
-def total_clauses(var, new_var, size, cells, total):
-    """The clauses making distinct digits of ``cells`` add up to ``total``."""
-    sets = digit_sets(size, len(cells), total, MAX_SETS)
+def total_clauses(var, new_var, size, cells, total, limit=None):
+    """The clauses making distinct digits of ``cells`` add up to ``total`` (by running
+    sums above ``limit`` digit sets, by default :data:`MAX_SETS`)."""
+    sets = digit_sets(size, len(cells), total, MAX_SETS if limit is None else limit)
     if sets is None:
         last, clauses = sum_layers(var, new_var, size, cells, total, total)
         yield from clauses
@@ -76,14 +83,49 @@ def total_clauses(var, new_var, size, cells, total):
         return
     if len(sets) == 1:
         yield from ([-var(c, d)] for c in cells for d in range(1, size + 1) if d not in sets[0])
+        yield from ([var(c, d) for c in cells] for d in sets[0])
         return
     chosen = [new_var() for _ in sets]
     yield list(chosen)
     for s, digits in zip(chosen, sets):
         yield from ([-s] + [var(c, d) for d in digits] for c in cells)
+        yield from ([-s] + [var(c, d) for c in cells] for d in digits)
+    holding = [[s for s, digits in zip(chosen, sets) if d in digits]
+               for d in range(size + 1)]
     for c in cells:
         for d in range(1, size + 1):
-            yield [-var(c, d)] + [s for s, digits in zip(chosen, sets) if d in digits]
+            yield [-var(c, d)] + holding[d]
+
+
+@functools.lru_cache(maxsize=1024)
+def total_template(size, k, total, limit):
+    """``(clauses, aux)``: :func:`total_clauses` for any k cells, once per (size, k,
+    total): literal ``1 + i*N + d - 1`` is digit d of the cage's i-th cell, and the
+    ``aux`` new variables follow them (see :func:`literal_table`)."""
+    count = [k * size]
+
+    def new_var():
+        count[0] += 1
+        return count[0]
+
+    def var(i, d):
+        return 1 + i * size + d - 1
+
+    clauses = tuple(map(tuple, total_clauses(var, new_var, size, list(range(k)), total,
+                                             limit)))
+    return clauses, count[0] - k * size
+
+
+def literal_table(lits):
+    """A list t with ``t[x] = lits[x - 1]`` and ``t[-x] = -lits[x - 1]`` for x in
+    1..len(lits), so that a template clause becomes a real one by ``map(t.__getitem__,
+    clause)``, in C.
+
+    >>> t = literal_table([7, 9])
+    >>> list(map(t.__getitem__, (1, -2, 2, -1)))
+    [7, -9, 9, -7]
+    """
+    return [0] + lits + [-v for v in reversed(lits)]
 
 
 class Killer(Rule):
@@ -111,6 +153,14 @@ class Killer(Rule):
         return [cls(size, parse_cells(fp_item(value, key, "cells"), size),
                     fp_value(value, key))]
 
+    @property
+    def aux_determined(self):
+        """Whether the digits decide the auxiliary variables (one per digit set: the
+        set of the cage's digits is true, the others false); the running sums of a
+        cage with too many sets leave some open."""
+        return self.total is None or digit_sets(self.size, len(self.cells), self.total,
+                                                MAX_SETS) is not None
+
     def to_line(self):
         total = "" if self.total is None else "%d " % self.total
         return "killer " + total + self.cells_text(self.cells)
@@ -122,9 +172,26 @@ class Killer(Rule):
         return [("killercage", item)]
 
     def clauses(self, var, new_var, layout):
-        yield from distinct_cells(var, layout.size, self.cells, layout)
+        # The same clauses as distinct_cells and total_clauses, from the cage's
+        # literals looked up once, and the total's template (cached per cage length
+        # and total) filled in by C-level maps.
+        n = layout.size
+        cells = self.cells
+        digits = range(1, n + 1)
+        lits = [[var(c, d) for d in digits] for c in cells]
+        shared = layout_pairs(layout)
+        out = []
+        for i, a in enumerate(cells):
+            for j in range(i + 1, len(cells)):
+                b = cells[j]
+                if (min(a, b), max(a, b)) not in shared:
+                    out += map(list, zip(map(neg, lits[i]), map(neg, lits[j])))
         if self.total is not None:
-            yield from total_clauses(var, new_var, layout.size, self.cells, self.total)
+            template, aux = total_template(n, len(cells), self.total, MAX_SETS)
+            flat = [v for row in lits for v in row]
+            flat += [new_var() for _ in range(aux)]
+            out += map(list, map(map, repeat(literal_table(flat).__getitem__), template))
+        return out
 
     def check(self, cells, size, box):
         found = []

@@ -17,6 +17,8 @@ missing dot forbids (2(N-1) for white, 2·⌊N/2⌋ for black, about N for xv).
 'negative white: 1 and 2 are neighbours with no white dot (r1c1 r1c2)'
 """
 
+import functools
+
 from ..errors import PuzzleError
 from .base import Rule, forbid_pairs, orthogonal_pairs, share_unit
 
@@ -28,6 +30,13 @@ KINDS = {
     "x": ("xv", lambda d, e: d + e == 10, "X", None),
     "v": ("xv", lambda d, e: d + e == 5, "V", None),
 }
+
+
+@functools.lru_cache(maxsize=64)
+def none_of(forbidden):
+    """The digit pairs none of the ``forbidden`` tests matches (one function per
+    combination of kinds, so that :func:`.base.forbid_pairs` works each out once)."""
+    return lambda d, e: not any(f(d, e) for f in forbidden)
 
 
 class Negative(Rule):
@@ -89,8 +98,7 @@ class Negative(Rule):
             for pair in self.free_pairs(kind, n):
                 kinds.setdefault(pair, []).append(KINDS[kind][1])
         for (a, b), forbidden in sorted(kinds.items()):
-            yield from forbid_pairs(var, n, a, b,
-                                    lambda d, e: not any(f(d, e) for f in forbidden),
+            yield from forbid_pairs(var, n, a, b, none_of(tuple(forbidden)),
                                     share_unit(layout, a, b))
 
     def check(self, cells, size, box):

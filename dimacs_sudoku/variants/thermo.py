@@ -12,6 +12,8 @@ propagation see it at once).
 ['thermo r1c1 r1c2 r1c3: 2 then 1 does not increase (r1c1 r1c2)']
 """
 
+import operator
+
 from .base import Rule, fp_cells, fp_lines, forbid_pairs, parse_cells, share_unit
 
 
@@ -44,7 +46,7 @@ class Thermo(Rule):
             yield from ([-var(cell, d)] for d in range(1, n + 1) if not i < d <= n - k + 1 + i)
         for a, b in zip(self.cells, self.cells[1:]):
             # The bounds above are the unit clauses of the digits with no partner.
-            yield from forbid_pairs(var, n, a, b, lambda d, e: d < e, share_unit(layout, a, b),
+            yield from forbid_pairs(var, n, a, b, operator.lt, share_unit(layout, a, b),
                                     units=False)
 
     def check(self, cells, size, box):

@@ -59,8 +59,11 @@ class Whispers(LineRule):
                 if not any(abs(d - e) >= self.gap for e in range(1, n + 1))]
         yield from ([-var(cell, d)] for cell in self.cells for d in near)
         for a, b in zip(self.cells, self.cells[1:]):
-            yield from forbid_pairs(var, n, a, b, lambda d, e: abs(d - e) >= self.gap,
+            yield from forbid_pairs(var, n, a, b, self.far_apart,
                                     share_unit(layout, a, b), units=False)
+
+    def far_apart(self, d, e):
+        return abs(d - e) >= self.gap
 
     def check(self, cells, size, box):
         return [self.violation("%d and %d differ by less than %d" % (cells[a], cells[b],
