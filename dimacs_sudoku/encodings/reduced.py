@@ -271,18 +271,8 @@ def reduced_constraints(reduction, encoding, pairwise):
         _mark_defined(kinds, [v for v, m in zip(first, lengths) if m == 1])
         clauses += sum(kind.defined.count(1) for kind in kinds)
 
-    def spans():
-        return (range(a, a + m) for a, m in zip(first, lengths) if m)
-
     def constraints():
-        yield LABEL, "cell definedness: each open cell holds one of its candidates"
-        for lits in spans():
-            yield CLAUSE, lits
-        if encoding != "minimal":
-            yield LABEL, "cell uniqueness: each open cell holds at most one candidate"
-            for lits in spans():
-                if len(lits) > 1:
-                    yield AMO, lits, None
+        yield from _cell_constraints(first, lengths, encoding)
         yield LABEL, "unit uniqueness: each missing digit at most once per unit"
         for k, kind in enumerate(kinds):
             flat, runs, run_sizes = kind.flat, kind.runs, kind.run_sizes
@@ -620,18 +610,8 @@ def _constraints_by_unit(reduction, encoding, pairwise):
     if encoding == "extended":
         clauses += defined.count(1)
 
-    def spans():
-        return (range(a, a + m) for a, m in zip(first, lengths) if m)
-
     def constraints():
-        yield LABEL, "cell definedness: each open cell holds one of its candidates"
-        for lits in spans():
-            yield CLAUSE, lits
-        if encoding != "minimal":
-            yield LABEL, "cell uniqueness: each open cell holds at most one candidate"
-            for lits in spans():
-                if len(lits) > 1:
-                    yield AMO, lits, None
+        yield from _cell_constraints(first, lengths, encoding)
         yield LABEL, "unit uniqueness: each missing digit at most once per unit"
         more = iter(patterns)
         start = 0
@@ -659,6 +639,22 @@ def _constraints_by_unit(reduction, encoding, pairwise):
 
     constraints.shape = shape
     return constraints
+
+
+def _cell_constraints(first, lengths, encoding):
+    """Each open cell's definedness (one clause over its candidates, the compact
+    variables ``first .. first + length - 1``) and, but for the minimal encoding, its
+    uniqueness (an at-most-one): where every reduced CNF starts."""
+    def spans():
+        return (range(a, a + m) for a, m in zip(first, lengths) if m)
+    yield LABEL, "cell definedness: each open cell holds one of its candidates"
+    for lits in spans():
+        yield CLAUSE, lits
+    if encoding != "minimal":
+        yield LABEL, "cell uniqueness: each open cell holds at most one candidate"
+        for lits in spans():
+            if len(lits) > 1:
+                yield AMO, lits, None
 
 
 def reduce_grid(grid, propagate=False):
