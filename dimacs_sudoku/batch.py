@@ -53,6 +53,7 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 """
 
 from collections import deque
+from threading import current_thread as _current_thread, main_thread as _main_thread
 from itertools import chain, combinations, groupby, repeat
 from operator import itemgetter, neg
 
@@ -430,29 +431,29 @@ class PysatEngine:
         probe.delete()
         self.name = name
         self.native = self.cls.__name__.lower() in self.NATIVE
-        self.fast_add = self.handle = None
+        self.direct = None
         if self.cls.__name__ == "Minicard":
             # Straight to the C functions the class itself calls (a third less time
-            # per constraint); the public methods when this pysat build differs.
+            # per constraint, and no Python wrapper per solve); the public methods
+            # when this pysat build differs.
             try:
                 import pysolvers
-                self.fast_add = (pysolvers.minicard_add_cl, pysolvers.minicard_add_am)
-                self.handle = "minicard"
+                self.direct = (pysolvers.minicard_new, pysolvers.minicard_add_cl,
+                               pysolvers.minicard_add_am, pysolvers.minicard_solve,
+                               pysolvers.minicard_model, pysolvers.minicard_del)
             except (ImportError, AttributeError):
-                self.fast_add = None
+                self.direct = None
+        # (kept for the variant path: the add functions and the handle's name)
+        self.fast_add = self.direct[1:3] if self.direct else None
+        self.handle = "minicard" if self.direct else None
 
     def models(self, problem, count):
+        if self.direct is not None:
+            return self._direct_models(problem, count)
         solver = self.cls()
         try:
             alo, amo = problem.alo, problem.amo
-            fast = self.fast_add
-            handle = getattr(solver, self.handle, None) if fast else None
-            # (None when this pysat build names its handle differently)
-            if handle is not None:
-                add_cl, add_am = fast
-                deque(map(add_cl, repeat(handle), alo), 0)
-                deque(map(add_am, repeat(handle), amo, repeat(1)), 0)
-            elif self.native:
+            if self.native:
                 deque(map(solver.add_clause, alo), 0)
                 deque(map(solver.add_atmost, amo, repeat(1)), 0)
             else:
@@ -467,6 +468,25 @@ class PysatEngine:
             return found
         finally:
             solver.delete()
+
+    def _direct_models(self, problem, count):
+        new, add_cl, add_am, solve, model, delete = self.direct
+        # the solver handles Ctrl-C itself only when called from the main thread
+        main = int(_current_thread() is _main_thread())
+        handle = new()
+        try:
+            deque(map(add_cl, repeat(handle), problem.alo), 0)
+            deque(map(add_am, repeat(handle), problem.amo, repeat(1)), 0)
+            found = []
+            while solve(handle, (), main):
+                positives = list(filter(_POSITIVE, model(handle)))
+                found.append(positives)
+                if len(found) >= count:
+                    break
+                add_cl(handle, list(map(neg, positives)))
+            return found
+        finally:
+            delete(handle)
 
 
 _PYSAT_ENGINES = {}
