@@ -246,12 +246,17 @@ class Reduced:
     """What propagation leaves of one puzzle: ``filled`` (the digits placed so far),
     ``num_vars`` K, ``alo`` (tuples of variables, at least one true in each) and
     ``amo`` (at most one true in each). ``decode`` turns the positive variables of a
-    model into a full grid."""
+    model into a full grid. When K = 0 and ``unchecked`` is set, ``filled`` is the
+    solution only if it passes the grid check; if it does not, :meth:`contradiction`
+    tells whether propagation met a contradiction (no solution)."""
 
-    __slots__ = ("filled", "num_vars", "alo", "amo", "table", "size")
+    __slots__ = ("filled", "num_vars", "alo", "amo", "table", "size", "unchecked")
 
-    def __init__(self, filled, num_vars, alo, amo, table, size):
+    def __init__(self, filled, num_vars, alo, amo, table, size, unchecked=None):
         self.filled = filled
+        # the four-view engine and the digits it placed, when K = 0 and propagation
+        # has not ruled out a contradiction yet (the solved grid's check does)
+        self.unchecked = unchecked
         self.num_vars = num_vars
         self.alo = alo
         self.amo = amo
@@ -266,6 +271,17 @@ class Reduced:
             q = table[v - 1]
             grid[q // n] = q % n + 1
         return grid
+
+    def contradiction(self):
+        """True when the digits placed contradict each other (K = 0 only)."""
+        if self.unchecked is None:
+            return False
+        engine, placed = self.unchecked
+        try:
+            engine.check(0, placed)
+        except Inconsistent:
+            return True
+        return False
 
     def clauses(self):
         """The CNF: the at-least-one clauses and pairwise at-most-one clauses."""
@@ -301,13 +317,16 @@ class FastSolver:
     def reduce(self, cells, grid=None):
         """The :class:`Reduced` problem of ``cells`` (K = 0 when propagation solved
         the puzzle). Raises Inconsistent when there is no solution."""
-        X, placed = self.run(cells, True)
+        # A grid the singles fill is checked by the caller's grid check (which every
+        # printed grid passes anyway): if it passes, no contradiction was met; the
+        # four views' own check runs only when it does not.
+        X, placed = self.run(cells, True, False)
         n = self.size
         filled = list(cells)
         for q in placed:
             filled[q // n] = q % n + 1
         if not X:
-            return Reduced(filled, 0, (), (), (), n)
+            return Reduced(filled, 0, (), (), (), n, (self.engine, placed))
         cq = self.open_candidates(X)
         ids = range(1, len(cq) + 1)
         key = [-1]
@@ -386,10 +405,13 @@ class GenericSolver:
 
 
 _SOLVERS = {}
+_LAST = [None, None]         # the last layout object asked for, and its reducer
 
 
 def solver_for(layout):
     """The (cached) reducer of a layout: FastSolver or GenericSolver."""
+    if layout is _LAST[0]:
+        return _LAST[1]
     key = layout_key(layout)
     found = _SOLVERS.get(key)
     if found is None:
@@ -400,6 +422,7 @@ def solver_for(layout):
         _SOLVERS[key] = found
         if len(_SOLVERS) > 16:
             _SOLVERS.pop(next(iter(_SOLVERS)))
+    _LAST[:] = layout, found
     return found
 
 
@@ -573,6 +596,9 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
         return [], 0
     if not problem.num_vars:
         solutions = [problem.filled]
+        if (problem.unchecked is not None and (check is None or not check.ok(solutions[0], cells))
+                and problem.contradiction()):
+            return [], 0
     else:
         solutions = list(map(problem.decode, search(problem, count)))
     if check is not None:
