@@ -29,13 +29,16 @@ For each puzzle:
    Both give the same counts, and the same solution when there is one; of several,
    each may find a different one first (``canonical`` makes it the same: the bundled
    picosat's first). Measured on the 9x9 sets with uniqueness checked
-   (bench/batch.py: 17-clue, top1465, forum hardest), the pysat engine takes 121 /
-   447 / 1,158 us per puzzle, the pycosat engine 159 / 705 / 1,606, and one
-   incremental MiniSat instance holding the full extended encoding, with our
-   propagation's result as assumptions (the route of tdoku's C++ program), 112 / 602
-   / 1,686: the reduced problem is a tenth of the size, so each conflict costs less,
-   which outweighs building it for every puzzle but the easiest. MiniCard beat the
-   other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise clauses) by 1.1-2x.
+   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time, a loaded machine)
+   against tdoku's ``minisat_complete`` (one MiniSat instance with the full
+   exactly-one encoding, the givens as assumptions) in the same run, the pysat
+   engine takes 1.11 / 1.85 / 0.81 times its time, the pycosat engine 1.58 / 3.09 /
+   1.21. One incremental MiniSat or MiniCard instance with the full encoding and our
+   propagation's result as assumptions (tdoku's route) loses to the reduced problem
+   on the hard sets: it needs as many conflicts, each costing more; and used first
+   with a small conflict budget, before the reduced problem, it lost on all three.
+   MiniCard beat the other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise
+   clauses) by 1.1-2x.
 
 Standard grids up to 16x16 take the four-view propagation; other grids (extra units,
 larger sizes) propagate singles with the per-cell engine and build the same reduced
