@@ -55,6 +55,18 @@ def test_a_solved_grid_is_no_contradiction():
     assert problem.filled == [int(d) for d in SMALL4_SOLUTION]
 
 
+def test_reducer_of_the_last_layout_is_remembered():
+    from dimacs_sudoku import batch
+    small, large = Layout(4), Layout(9)
+    first = batch.solver_for(small)
+    assert batch.solver_for(small) is first is batch.solver_for(Layout(4))
+    assert batch.solver_for(large).size == 9
+    assert batch.solver_for(small) is first
+    diagonal = Layout(4, (2, 2), [("diagonal", [0, 5, 10, 15])])
+    assert isinstance(batch.solver_for(diagonal), batch.GenericSolver)
+    assert batch.solver_for(small) is first
+
+
 def test_known_solutions():
     grids = [Grid.from_line(line) for line, _ in PUZZLES]
     results = list(solve_many(grids, count=2))
