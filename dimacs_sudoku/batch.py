@@ -599,9 +599,10 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
         return [], 0
     if not problem.num_vars:
         solutions = [problem.filled]
-        if (problem.unchecked is not None and (check is None or not check.ok(solutions[0], cells))
-                and problem.contradiction()):
-            return [], 0
+        if problem.unchecked is not None and (check is None
+                                              or not check.ok(solutions[0], cells)):
+            if problem.contradiction():
+                return [], 0
     else:
         solutions = list(map(problem.decode, search(problem, count)))
     if check is not None:
