@@ -29,13 +29,16 @@ For each puzzle:
    Both give the same counts, and the same solution when there is one; of several,
    each may find a different one first (``canonical`` makes it the same: the bundled
    picosat's first). Measured on the 9x9 sets with uniqueness checked
-   (bench/batch.py: 17-clue, top1465, forum hardest), the pysat engine takes 121 /
-   447 / 1,158 us per puzzle, the pycosat engine 159 / 705 / 1,606, and one
-   incremental MiniSat instance holding the full extended encoding, with our
-   propagation's result as assumptions (the route of tdoku's C++ program), 112 / 602
-   / 1,686: the reduced problem is a tenth of the size, so each conflict costs less,
-   which outweighs building it for every puzzle but the easiest. MiniCard beat the
-   other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise clauses) by 1.1-2x.
+   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time, a loaded machine)
+   against tdoku's ``minisat_complete`` (one MiniSat instance with the full
+   exactly-one encoding, the givens as assumptions) in the same run, the pysat
+   engine takes 1.11 / 1.85 / 0.81 times its time, the pycosat engine 1.58 / 3.09 /
+   1.21. One incremental MiniSat or MiniCard instance with the full encoding and our
+   propagation's result as assumptions (tdoku's route) loses to the reduced problem
+   on the hard sets: it needs as many conflicts, each costing more; and used first
+   with a small conflict budget, before the reduced problem, it lost on all three.
+   MiniCard beat the other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise
+   clauses) by 1.1-2x.
 
 Standard grids up to 16x16 take the four-view propagation; other grids (extra units,
 larger sizes) propagate singles with the per-cell engine and build the same reduced
@@ -53,6 +56,7 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 """
 
 from collections import deque
+from threading import current_thread as _current_thread, main_thread as _main_thread
 from itertools import chain, combinations, groupby, repeat
 from operator import itemgetter, neg
 
@@ -309,12 +313,17 @@ class Reduced:
     """What propagation leaves of one puzzle: ``filled`` (the digits placed so far),
     ``num_vars`` K, ``alo`` (tuples of variables, at least one true in each) and
     ``amo`` (at most one true in each). ``decode`` turns the positive variables of a
-    model into a full grid."""
+    model into a full grid. When K = 0 and ``unchecked`` is set, ``filled`` is the
+    solution only if it passes the grid check; if it does not, :meth:`contradiction`
+    tells whether propagation met a contradiction (no solution)."""
 
-    __slots__ = ("filled", "num_vars", "alo", "amo", "table", "size")
+    __slots__ = ("filled", "num_vars", "alo", "amo", "table", "size", "unchecked")
 
-    def __init__(self, filled, num_vars, alo, amo, table, size):
+    def __init__(self, filled, num_vars, alo, amo, table, size, unchecked=None):
         self.filled = filled
+        # the four-view engine and the digits it placed, when K = 0 and propagation
+        # has not ruled out a contradiction yet (the solved grid's check does)
+        self.unchecked = unchecked
         self.num_vars = num_vars
         self.alo = alo
         self.amo = amo
@@ -329,6 +338,17 @@ class Reduced:
             q = table[v - 1]
             grid[q // n] = q % n + 1
         return grid
+
+    def contradiction(self):
+        """True when the digits placed contradict each other (K = 0 only)."""
+        if self.unchecked is None:
+            return False
+        engine, placed = self.unchecked
+        try:
+            engine.check(0, placed)
+        except Inconsistent:
+            return True
+        return False
 
     def clauses(self):
         """The CNF: the at-least-one clauses and pairwise at-most-one clauses."""
@@ -364,13 +384,16 @@ class FastSolver:
     def reduce(self, cells, grid=None):
         """The :class:`Reduced` problem of ``cells`` (K = 0 when propagation solved
         the puzzle). Raises Inconsistent when there is no solution."""
-        X, placed = self.run(cells, True)
+        # A grid the singles fill is checked by the caller's grid check (which every
+        # printed grid passes anyway): if it passes, no contradiction was met; the
+        # four views' own check runs only when it does not.
+        X, placed = self.run(cells, True, False)
         n = self.size
         filled = list(cells)
         for q in placed:
             filled[q // n] = q % n + 1
         if not X:
-            return Reduced(filled, 0, (), (), (), n)
+            return Reduced(filled, 0, (), (), (), n, (self.engine, placed))
         cq = self.open_candidates(X)
         ids = range(1, len(cq) + 1)
         key = [-1]
@@ -449,10 +472,13 @@ class GenericSolver:
 
 
 _SOLVERS = {}
+_LAST = [None, None]         # the last layout object asked for, and its reducer
 
 
 def solver_for(layout):
     """The (cached) reducer of a layout: FastSolver or GenericSolver."""
+    if layout is _LAST[0]:
+        return _LAST[1]
     key = layout_key(layout)
     found = _SOLVERS.get(key)
     if found is None:
@@ -463,6 +489,7 @@ def solver_for(layout):
         _SOLVERS[key] = found
         if len(_SOLVERS) > 16:
             _SOLVERS.pop(next(iter(_SOLVERS)))
+    _LAST[:] = layout, found
     return found
 
 
@@ -494,29 +521,29 @@ class PysatEngine:
         probe.delete()
         self.name = name
         self.native = self.cls.__name__.lower() in self.NATIVE
-        self.fast_add = self.handle = None
+        self.direct = None
         if self.cls.__name__ == "Minicard":
             # Straight to the C functions the class itself calls (a third less time
-            # per constraint); the public methods when this pysat build differs.
+            # per constraint, and no Python wrapper per solve); the public methods
+            # when this pysat build differs.
             try:
                 import pysolvers
-                self.fast_add = (pysolvers.minicard_add_cl, pysolvers.minicard_add_am)
-                self.handle = "minicard"
+                self.direct = (pysolvers.minicard_new, pysolvers.minicard_add_cl,
+                               pysolvers.minicard_add_am, pysolvers.minicard_solve,
+                               pysolvers.minicard_model, pysolvers.minicard_del)
             except (ImportError, AttributeError):
-                self.fast_add = None
+                self.direct = None
+        # (kept for the variant path: the add functions and the handle's name)
+        self.fast_add = self.direct[1:3] if self.direct else None
+        self.handle = "minicard" if self.direct else None
 
     def models(self, problem, count):
+        if self.direct is not None:
+            return self._direct_models(problem, count)
         solver = self.cls()
         try:
             alo, amo = problem.alo, problem.amo
-            fast = self.fast_add
-            handle = getattr(solver, self.handle, None) if fast else None
-            # (None when this pysat build names its handle differently)
-            if handle is not None:
-                add_cl, add_am = fast
-                deque(map(add_cl, repeat(handle), alo), 0)
-                deque(map(add_am, repeat(handle), amo, repeat(1)), 0)
-            elif self.native:
+            if self.native:
                 deque(map(solver.add_clause, alo), 0)
                 deque(map(solver.add_atmost, amo, repeat(1)), 0)
             else:
@@ -531,6 +558,25 @@ class PysatEngine:
             return found
         finally:
             solver.delete()
+
+    def _direct_models(self, problem, count):
+        new, add_cl, add_am, solve, model, delete = self.direct
+        # the solver handles Ctrl-C itself only when called from the main thread
+        main = int(_current_thread() is _main_thread())
+        handle = new()
+        try:
+            deque(map(add_cl, repeat(handle), problem.alo), 0)
+            deque(map(add_am, repeat(handle), problem.amo, repeat(1)), 0)
+            found = []
+            while solve(handle, (), main):
+                positives = list(filter(_POSITIVE, model(handle)))
+                found.append(positives)
+                if len(found) >= count:
+                    break
+                add_cl(handle, list(map(neg, positives)))
+            return found
+        finally:
+            delete(handle)
 
 
 _PYSAT_ENGINES = {}
@@ -617,6 +663,10 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
         return [], 0
     if not problem.num_vars:
         solutions = [problem.filled]
+        if problem.unchecked is not None and (check is None
+                                              or not check.ok(solutions[0], cells)):
+            if problem.contradiction():
+                return [], 0
     else:
         solutions = list(map(problem.decode, search(problem, count)))
     if check is not None:

@@ -229,10 +229,12 @@ class SwarEngine:
         """The q of every given (``cells``: digits, 0 blank)."""
         return [q + d for q, d in zip(self.cell_q, cells) if d]
 
-    def run(self, cells, locked=False):
+    def run(self, cells, locked=False, check_solved=True):
         """Propagate from the givens ``cells``: ``(X, placed)``, the open candidates
         (0 when solved) and the q = cell*N + digit - 1 of every digit placed, givens
-        first, each once. Raises :class:`Inconsistent`."""
+        first, each once. Raises :class:`Inconsistent`; with ``check_solved`` false,
+        only when candidates are left (X = 0 then means "solved, or a contradiction":
+        the caller checks the grid, and calls :meth:`check` if it fails)."""
         n = self.size
         G, L = self.G, self.L
         where = self.where
@@ -277,7 +279,8 @@ class SwarEngine:
                         y ^= 1 << (top - 1)
             if X == before:
                 break
-        self.check(X, placed)
+        if X or check_solved:
+            self.check(X, placed)
         return X, placed
 
     def check(self, X, placed):
