@@ -37,12 +37,14 @@ bench: $(STAMP)
 	$(BIN)/python bench/batch.py --quick
 	$(BIN)/python bench/variants.py --quick
 
+# BASE=DIR: another checkout (an older commit) for bench/reduce.py to time against.
 bench-full: $(STAMP)
 	$(BIN)/python bench/startup.py --runs 50
 	$(BIN)/python bench/emit.py
 	$(BIN)/python bench/batch.py
 	$(BIN)/python bench/batch.py --large
 	$(BIN)/python bench/variants.py
+	$(if $(BASE),$(BIN)/python bench/reduce.py --base $(BASE),@echo "bench/reduce.py: give BASE=/path/to/another/checkout to compare --reduce with it")
 
 # Pattern rules: examples/NAME.sdk -> .cnf -> .out (solver output) -> .sol (solution).
 # cnfsolve exits 10 (SAT) or 20 (UNSAT) like any SAT solver; both are results.
