@@ -118,18 +118,23 @@ def _numbers(texts, key, what, source):
     >>> _numbers(["3 1", "22"], "varmap", "variable", None)
     [3, 1, 22]
     """
-    text = " ".join(texts)
-    # One C-level parse for the common case (a 400x400 puzzle has half a million).
-    if not text.translate(_NOT_A_NUMBER):
+    numbers = []
+    # A C-level parse of a thousand lines at a time (a 400x400 puzzle has half a
+    # million numbers; the texts stay small).
+    for start in range(0, len(texts), 1024):
+        text = " ".join(texts[start:start + 1024])
+        if not text.translate(_NOT_A_NUMBER):
+            try:
+                numbers += json.loads("[" + text.replace(" ", ",") + "]")
+                continue
+            except ValueError:          # blanks in a row, leading zeros: one by one
+                pass
         try:
-            return json.loads("[" + text.replace(" ", ",") + "]")
-        except ValueError:              # blanks in a row, leading zeros: one by one
-            pass
-    try:
-        return list(map(int, text.split()))
-    except ValueError:
-        raise InputError("the CNF's '%s:' comment holds something that is not a %s"
-                         % (key, what), source) from None
+            numbers += map(int, text.split())
+        except ValueError:
+            raise InputError("the CNF's '%s:' comment holds something that is not a %s"
+                             % (key, what), source) from None
+    return numbers
 
 
 def _with_rules(givens, lines, source):
@@ -173,16 +178,19 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     layout = givens.layout if givens is not None else Layout(size, box)
     cells = [0] * layout.cells
     if type(numbers) is Standard:
-        # v = cell*N + d: the cells and digits by whole-list operations (a 400x400
-        # grid has 160,000 of them); a cell given twice is looked at one by one.
+        # v = cell*N + d: the cells and digits by whole-list operations, a piece of
+        # the model at a time (a 400x400 grid has 160,000); when fewer cells are
+        # filled than literals seen, a cell given twice is looked at one by one.
         top = numbers.max_var
-        low = [v - 1 for v in positives if 0 < v <= top]
-        places = [v // size for v in low]
-        digits = [v % size + 1 for v in low]
-        for cell, d in zip(places, digits):
-            cells[cell] = d
-        if len(places) != len(set(places)):
-            _two_digits(zip(places, digits), size, source, line)
+        seen = 0
+        for start in range(0, len(positives), 1 << 15):
+            low = [v - 1 for v in positives[start:start + (1 << 15)] if 0 < v <= top]
+            for cell, d in zip([v // size for v in low], [v % size + 1 for v in low]):
+                cells[cell] = d
+            seen += len(low)
+        if seen != len(cells) - cells.count(0):
+            _two_digits((((v - 1) // size, (v - 1) % size + 1) for v in positives
+                         if 0 < v <= top), size, source, line)
     else:
         cell_digit = numbers.cell_digit
         for v in positives:
