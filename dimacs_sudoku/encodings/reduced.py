@@ -406,13 +406,36 @@ def _mark_defined(kinds, singles):
                 defined[g] = 0
 
 
+def _pieces(values):
+    """The text pieces of each of ``values`` in a pairwise clause: ``-v `` (first) and
+    ``-v 0\\n`` (second), as :class:`~.amo.PairPickers` takes them."""
+    count = len(values)
+    return (_NEG * count % values).split(_CUT), (_NEG_END * count % values).split(_CUT)
+
+
+def _full_groups(sizes, negs, ends):
+    """``(text, clauses)``: every pair of each group of places, the groups of ``sizes``
+    places one after the other in ``negs`` / ``ends`` (:func:`_pieces`)."""
+    out = []
+    add = out.append
+    count = a = 0
+    for m in sizes:
+        if m > 1:
+            b = a + m
+            add("".join(_PICKERS[m](negs[a:b] + ends[a:b])))
+            count += m * (m - 1) >> 1
+        a += m
+    return "".join(out), count
+
+
 def _pairwise_text(open_lengths, encoding, kinds):
     """The clauses of :func:`reduced_constraints` with the pairwise family, as
     ``(text, clauses)`` blocks: the same text as the constraints rendered one by one.
 
-    Each unit's places are formatted once (``-v `` and ``-v 0\\n``), and each group's
-    clauses joined from those pieces: a full group by one :func:`pair_picker`, a
-    row's or column's places across boxes one ``join`` per place."""
+    Each unit's places are formatted once (:func:`_pieces`), and each group's clauses
+    joined from those pieces: a full group by one getter of :class:`~.amo.PairPickers`
+    (:func:`_full_groups`), a row's or column's places across boxes one ``join`` per
+    place."""
     templates = ClauseTemplates()
     pickers = _PICKERS
     top = 1
@@ -428,19 +451,7 @@ def _pairwise_text(open_lengths, encoding, kinds):
         for start in range(0, len(open_lengths), 4096):
             chunk = open_lengths[start:start + 4096]
             end = top + sum(chunk)
-            values = tuple(range(top, end))
-            negs = (_NEG * len(values) % values).split(_CUT)
-            ends = (_NEG_END * len(values) % values).split(_CUT)
-            out = []
-            add = out.append
-            count = a = 0
-            for m in chunk:
-                if m > 1:
-                    b = a + m
-                    add("".join(pickers[m](negs[a:b] + ends[a:b])))
-                    count += m * (m - 1) >> 1
-                a += m
-            yield "".join(out), count
+            yield _full_groups(chunk, *_pieces(tuple(range(top, end))))
             top = end
     for kind in kinds:
         flat, sizes, runs, run_sizes = kind.flat, kind.sizes, kind.runs, kind.run_sizes
@@ -449,39 +460,32 @@ def _pairwise_text(open_lengths, encoding, kinds):
         for g0, g1 in zip(bounds, bounds[1:]):
             if g0 == g1:
                 continue
-            values = tuple(flat[kind.starts[g0]:kind.starts[g1]])
-            negs = (_NEG * len(values) % values).split(_CUT)
-            ends = (_NEG_END * len(values) % values).split(_CUT)
+            negs, ends = _pieces(tuple(flat[kind.starts[g0]:kind.starts[g1]]))
+            if runs is None:
+                yield _full_groups(sizes[g0:g1], negs, ends)
+                continue
             out = []
             add = out.append
             count = a = 0
-            if runs is None:
-                for m in sizes[g0:g1]:
+            for m, k in zip(sizes[g0:g1], runs[g0:g1]):
+                if k == m:
                     if m > 1:
                         b = a + m
                         add("".join(pickers[m](negs[a:b] + ends[a:b])))
                         count += m * (m - 1) >> 1
-                    a += m
-            else:
-                for m, k in zip(sizes[g0:g1], runs[g0:g1]):
-                    if k == m:
-                        if m > 1:
-                            b = a + m
-                            add("".join(pickers[m](negs[a:b] + ends[a:b])))
-                            count += m * (m - 1) >> 1
-                    elif k > 1:
-                        # Each place's clauses with the places of later boxes: one join.
-                        b, start = a + m, a
-                        for size in run_sizes[r:r + k - 1]:
-                            stop = start + size
-                            later = ends[stop:b]
-                            for first in negs[start:stop]:
-                                add(first)
-                                add(first.join(later))
-                            count += size * (b - stop)
-                            start = stop
-                    r += k
-                    a += m
+                elif k > 1:
+                    # Each place's clauses with the places of later boxes: one join.
+                    b, start = a + m, a
+                    for size in run_sizes[r:r + k - 1]:
+                        stop = start + size
+                        later = ends[stop:b]
+                        for first in negs[start:stop]:
+                            add(first)
+                            add(first.join(later))
+                        count += size * (b - stop)
+                        start = stop
+                r += k
+                a += m
             yield "".join(out), count
     if encoding == "extended":
         for kind in kinds:
