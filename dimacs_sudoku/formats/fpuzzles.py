@@ -19,6 +19,7 @@ dimacs_sudoku.errors.PuzzleError: <stdin>:1: unknown rule: f-puzzles key 'x'
 import re
 
 from ..errors import PuzzleError
+from .source import one_puzzle
 
 NAME = "fpuzzles"
 DESCRIPTION = "an f-puzzles puzzle: its JSON, or the lz-string of its links"
@@ -101,20 +102,9 @@ def read(lines, ctx, lenient):
     text, first = read_text(lines, ctx.source)
     if first is None:
         return
-    try:
-        grid, _ = parse_fpuzzles(load(unpack(text, ctx.source, first), ctx.source),
-                                 ctx.source)
-    except PuzzleError as error:
-        error = PuzzleError(error.message, ctx.source, error.line or first)
-        if lenient:
-            yield error
-            return
-        raise error from None
-    if ctx.size and grid.size != ctx.size:
-        raise PuzzleError("the f-puzzles puzzle is %dx%d, not %dx%d"
-                          % (grid.size, grid.size, ctx.size, ctx.size), ctx.source, first)
-    grid.line = first
-    yield grid
+    yield from one_puzzle(lambda: parse_fpuzzles(load(unpack(text, ctx.source, first),
+                                                      ctx.source), ctx.source)[0],
+                          "the f-puzzles puzzle", ctx, first, lenient)
 
 
 def read_one(text):

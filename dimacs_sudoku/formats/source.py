@@ -142,3 +142,23 @@ def make_grid(values, layout, source, line, row_lines=None, symbols=None):
     """A Grid as every reader makes it: where it was read, and in what notation."""
     return Grid(values, layout=layout, source=source, line=line, row_lines=row_lines,
                 symbols=symbols)
+
+
+def one_puzzle(make, what, ctx, line, lenient):
+    """Yield the grid ``make()`` reads from the text that starts at ``line`` (``what``
+    names it: "the f-puzzles puzzle"), of the size asked for if one was. A
+    PuzzleError names the file and that line (or its own) and, with ``lenient``, is
+    yielded in the grid's place instead of raised."""
+    try:
+        grid = make()
+        if ctx.size and grid.size != ctx.size:
+            raise PuzzleError("%s is %dx%d, not %dx%d"
+                              % (what, grid.size, grid.size, ctx.size, ctx.size))
+    except PuzzleError as error:
+        error = PuzzleError(error.message, ctx.source, error.line or line)
+        if lenient:
+            yield error
+            return
+        raise error from None
+    grid.line = line
+    yield grid

@@ -56,6 +56,7 @@ import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from ..errors import PuzzleError, UsageError
+from .source import one_puzzle
 
 NAME = "sudokupad"
 DESCRIPTION = "a SudokuPad puzzle (SCL): its link, its packed string or its JSON"
@@ -830,19 +831,8 @@ def read(lines, ctx, lenient):
 
 
 def _read_one(text, line, ctx, lenient):
-    try:
-        grid = read_puzzle(text, ctx.source, line)
-        if ctx.size and grid.size != ctx.size:
-            raise PuzzleError("the SudokuPad puzzle is %dx%d, not %dx%d"
-                              % (grid.size, grid.size, ctx.size, ctx.size))
-    except PuzzleError as error:
-        error = PuzzleError(error.message, ctx.source, error.line or line)
-        if lenient:
-            yield error
-            return
-        raise error from None
-    grid.line = line
-    yield grid
+    return one_puzzle(lambda: read_puzzle(text, ctx.source, line), "the SudokuPad puzzle",
+                      ctx, line, lenient)
 
 
 def read_puzzle(text, source=None, line=None, ignore_cosmetics=False):
