@@ -793,13 +793,11 @@ def variable_map(reduction, numbers):
     cells, digits = reduction.cell_of[1:], reduction.digit_of[1:]
     if type(numbers) is Standard:
         # var(cell, d) = cell * N + d, by whole-list operations.
-        varmap = list(map(add, map(mul, cells, repeat(numbers.size)), digits))
-    else:
-        varmap = list(map(numbers.var, cells, digits))
-    if type(numbers) is Standard:
         n = numbers.size
+        varmap = list(map(add, map(mul, cells, repeat(n)), digits))
         fixed = [c * n + d for c, d in enumerate(reduction.cells) if d]
     else:
+        varmap = list(map(numbers.var, cells, digits))
         fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
     return varmap, fixed
 
