@@ -140,15 +140,11 @@ def _numbers(texts, key, what, source):
 def _with_rules(givens, lines, source):
     """The givens with the rules of the CNF's ``c rule:`` lines (and their layout)."""
     from .errors import PuzzleError
-    from .variants import finish, parse_rule, variant_grid
+    from .variants import with_rule_lines
     try:
-        rules = finish([parse_rule(text, givens.size, givens.layout.box)
-                        for text in lines], givens.size)
-        grid = variant_grid(givens, rules)
+        return with_rule_lines(givens, [(None, text) for text in lines])
     except PuzzleError as error:
         raise InputError("the CNF's 'c rule:' comment: %s" % error.message, source) from None
-    grid.symbols = givens.symbols
-    return grid
 
 
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,

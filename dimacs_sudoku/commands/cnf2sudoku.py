@@ -104,19 +104,15 @@ def with_box(givens, box_shape, box_text):
     rule is still checked."""
     from ..errors import PuzzleError
     from ..grid import Grid
-    from ..variants import finish, parse_rule, variant_grid
+    from ..variants import with_rule_lines
     grid = Grid(givens.cells, size=givens.size, box=box_shape, symbols=givens.symbols)
     if not givens.rules:
         return grid
     try:
-        rules = finish([parse_rule(rule.to_line(), givens.size, box_shape)
-                        for rule in givens.rules], givens.size)
-        grid = variant_grid(grid, rules)
+        return with_rule_lines(grid, [(None, rule.to_line()) for rule in givens.rules])
     except PuzzleError as error:
         raise UsageError("--box %s does not fit the puzzle's rules: %s"
                          % (box_text, error.message)) from None
-    grid.symbols = givens.symbols
-    return grid
 
 
 def decode_command(result, output, cnf, size, box, numbering, output_format, puzzle=None,

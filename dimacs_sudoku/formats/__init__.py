@@ -242,15 +242,13 @@ def _variants():
 
 def _with_rules(grid, lines, lenient, source):
     """The grid before the rule ``lines``, with its rules (grid.rules, the layout)."""
-    from ..variants import finish, parse_rule, variant_grid
+    from ..variants import with_rule_lines
     if grid is None:
         raise PuzzleError("no grid before the rules", source, lines[0][0])
     if isinstance(grid, PuzzleError):
         return grid
     try:
-        found = [parse_rule(text.strip(), grid.size, grid.layout.box, source, number)
-                 for number, text in lines]
-        grid = variant_grid(grid, finish(found, grid.size))
+        grid = with_rule_lines(grid, lines, source)
         grid.check_givens()
     except PuzzleError as error:
         if lenient:

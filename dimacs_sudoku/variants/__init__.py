@@ -199,6 +199,15 @@ def variant_grid(grid, rules):
                 row_lines=grid.row_lines, symbols=grid.symbols, rules=tuple(rules))
 
 
+def with_rule_lines(grid, lines, source=None):
+    """``grid`` with the rules of its rule lines, ``(line number or None, text)``
+    pairs, read for its size and box (windoku and disjoint groups follow the box):
+    :func:`variant_grid` of them. Raises PuzzleError naming a bad line."""
+    found = [parse_rule(text.strip(), grid.size, grid.layout.box, source, number)
+             for number, text in lines]
+    return variant_grid(grid, finish(found, grid.size))
+
+
 def clause_rules(rules, layout):
     """The rules that have clauses of their own, beyond the units of ``layout``
     (diagonals, windoku, disjoint groups, a jigsaw and an extra region of N cells
