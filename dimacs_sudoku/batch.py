@@ -480,15 +480,16 @@ def solver_for(layout):
     if layout is _LAST[0]:
         return _LAST[1]
     key = layout_key(layout)
-    found = _SOLVERS.get(key)
+    # Least recently used first: a hit moves to the end, the first goes when full.
+    found = _SOLVERS.pop(key, None)
     if found is None:
         if is_standard(layout) and layout.size <= SwarEngine.MAX_SIZE:
             found = FastSolver(layout)
         else:
             found = GenericSolver(layout)
-        _SOLVERS[key] = found
-        if len(_SOLVERS) > 16:
+        if len(_SOLVERS) >= 16:
             _SOLVERS.pop(next(iter(_SOLVERS)))
+    _SOLVERS[key] = found
     _LAST[:] = layout, found
     return found
 
