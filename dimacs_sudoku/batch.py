@@ -57,8 +57,8 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 
 from collections import deque
 from threading import current_thread as _current_thread, main_thread as _main_thread
-from itertools import chain, combinations, groupby, repeat
-from operator import itemgetter, neg
+from itertools import chain, combinations, repeat
+from operator import neg
 
 from .errors import NoSolution, PuzzleError, SudokuError, UsageError
 from .grid import Grid
@@ -66,7 +66,6 @@ from .propagate import Inconsistent, SwarEngine, is_standard, layout_key
 from .propagate import engine as propagation_engine
 from .solvers.check import check_cells, check_distinct, grid_check
 
-_SECOND = itemgetter(1)
 _POSITIVE = (0).__lt__
 
 ENGINES = ("auto", "pycosat", "pysat")
@@ -360,24 +359,26 @@ class Reduced:
 
 class FastSolver:
     """Standard grids up to 16x16: the four-view propagation and a reduced problem
-    built with C-level iterator pipelines (no Python loop per clause)."""
+    built in one pass over the open candidates."""
 
     def __init__(self, layout):
         self.engine = eng = propagation_engine(layout, "swar")
         n = layout.size
         R, C = layout.box
         self.size = n
-        cell_of, row_field, col_field, box_field = [], [], [], []
-        for cell in range(n * n):
+        nn = n * n
+        # q = cell*N + digit - 1 -> its group in each of the four kinds, numbered
+        # cells, then (digit, row), (digit, column), (digit, box): the order in which
+        # the groups are listed, each kind's by its first variable
+        groups_of = []
+        for cell in range(nn):
             r, c = divmod(cell, n)
             b = (r // R) * (n // C) + c // C
             for d in range(n):
-                cell_of.append(cell)
-                row_field.append(d * n + r)
-                col_field.append(d * n + c)
-                box_field.append(d * n + b)
-        self.cell_of = cell_of
-        self.unit_fields = (row_field, col_field, box_field)
+                groups_of.append((cell, nn + d * n + r, 2 * nn + d * n + c,
+                                  3 * nn + d * n + b))
+        self.groups_of = groups_of
+        self.num_groups = 4 * nn
         self.run = eng.run
         self.open_candidates = eng.open_candidates
 
@@ -395,20 +396,16 @@ class FastSolver:
         if not X:
             return Reduced(filled, 0, (), (), (), n, (self.engine, placed))
         cq = self.open_candidates(X)
-        ids = range(1, len(cq) + 1)
-        key = [-1]
-        key += map(self.cell_of.__getitem__, cq)
-        cells_g = list(map(tuple, map(_SECOND, groupby(ids, key.__getitem__))))
-        alo = list(cells_g)
-        amo = cells_g
-        for k, fields in enumerate(self.unit_fields):
-            key = [-1]
-            key += map(fields.__getitem__, cq)
-            get = key.__getitem__
-            groups = list(map(tuple, map(_SECOND, groupby(sorted(ids, key=get), get))))
-            alo += groups
-            if k < 2:                               # rows and columns
-                amo = amo + groups
+        # Variables 1..K in candidate order, so each group's list comes out sorted.
+        groups = [[] for _ in range(self.num_groups)]
+        for v, (c, r, k, b) in enumerate(map(self.groups_of.__getitem__, cq), 1):
+            groups[c].append(v)
+            groups[r].append(v)
+            groups[k].append(v)
+            groups[b].append(v)
+        # Cells, rows and columns get both; a box's at-most-one follows from them.
+        amo = list(filter(None, groups[:3 * n * n]))
+        alo = amo + list(filter(None, groups[3 * n * n:]))
         return Reduced(filled, len(cq), alo, amo, cq, n)
 
 
