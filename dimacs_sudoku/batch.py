@@ -358,11 +358,11 @@ class Reduced:
         return out
 
     def complement_clauses(self):
-        """:meth:`clauses` over the complemented variables (-v where v was): a model
-        of it is the complement of a model of the CNF."""
-        out = list(map(list, map(map, repeat(neg), self.alo)))
-        out += chain.from_iterable(map(combinations, self.amo, repeat(2)))
-        return out
+        """:meth:`clauses` over the complemented variables (-v where v was), for one
+        pass (each clause an iterator): a model of it is the complement of a model
+        of the CNF."""
+        return chain(map(map, repeat(neg), self.alo),
+                     chain.from_iterable(map(combinations, self.amo, repeat(2))))
 
 
 class FastSolver:
