@@ -64,6 +64,7 @@ from .errors import NoSolution, PuzzleError, SudokuError, UsageError
 from .grid import Grid
 from .propagate import Inconsistent, SwarEngine, is_standard, layout_key
 from .propagate import engine as propagation_engine
+from .recent import Recent
 from .solvers.check import check_cells, check_distinct, grid_check
 
 _POSITIVE = (0).__lt__
@@ -213,7 +214,7 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver, free=True
     return found
 
 
-_LAYOUTS = {}
+_LAYOUTS = Recent()
 
 
 def rules_layout(grid):
@@ -225,13 +226,7 @@ def rules_layout(grid):
     rules = grid.rules
     key = (n, box, tuple(rule.to_line() for rule in rules
                          if rule.replaces_boxes or rule.extra_units(n, box)))
-    found = _LAYOUTS.get(key)
-    if found is None:
-        found = variant_layout(n, box, rules)
-        if len(_LAYOUTS) > 16:
-            _LAYOUTS.pop(next(iter(_LAYOUTS)))
-        _LAYOUTS[key] = found
-    return found
+    return _LAYOUTS.get(key, lambda: variant_layout(n, box, rules))
 
 
 def variant_problem(grid):
@@ -476,7 +471,7 @@ class GenericSolver:
         return Reduced(filled, var, alo, amo, table, n)
 
 
-_SOLVERS = {}
+_SOLVERS = Recent()
 _LAST = [None, None]         # the last layout object asked for, and its reducer
 
 
@@ -484,17 +479,9 @@ def solver_for(layout):
     """The (cached) reducer of a layout: FastSolver or GenericSolver."""
     if layout is _LAST[0]:
         return _LAST[1]
-    key = layout_key(layout)
-    # Least recently used first: a hit moves to the end, the first goes when full.
-    found = _SOLVERS.pop(key, None)
-    if found is None:
-        if is_standard(layout) and layout.size <= SwarEngine.MAX_SIZE:
-            found = FastSolver(layout)
-        else:
-            found = GenericSolver(layout)
-        if len(_SOLVERS) >= 16:
-            _SOLVERS.pop(next(iter(_SOLVERS)))
-    _SOLVERS[key] = found
+    fast = is_standard(layout) and layout.size <= SwarEngine.MAX_SIZE
+    found = _SOLVERS.get(layout_key(layout),
+                         lambda: (FastSolver if fast else GenericSolver)(layout))
     _LAST[:] = layout, found
     return found
 

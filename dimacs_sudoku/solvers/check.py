@@ -31,6 +31,7 @@ from itertools import chain, compress, repeat
 from operator import add, getitem, itemgetter
 
 from ..errors import DimacsError, InvalidModel, SolverError
+from ..recent import Recent
 
 # -- grids: the rules and the givens ----------------------------------------------------
 
@@ -115,7 +116,7 @@ class GridCheck:
         raise InvalidModel("%s is not a solution" % what, source, line)
 
 
-_CHECKS = {}
+_CHECKS = Recent()
 
 
 def grid_check(layout):
@@ -124,11 +125,7 @@ def grid_check(layout):
     if found is not None:
         return found
     key = (layout.size, layout.box, tuple(cells for _, cells in layout.units))
-    found = _CHECKS.get(key)
-    if found is None:
-        if len(_CHECKS) >= 16:
-            _CHECKS.pop(next(iter(_CHECKS)))
-        found = _CHECKS[key] = GridCheck(layout)
+    found = _CHECKS.get(key, lambda: GridCheck(layout))
     try:
         layout._grid_check = found
     except AttributeError:                  # a layout with __slots__
