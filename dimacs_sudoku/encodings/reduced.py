@@ -672,10 +672,11 @@ def reduce_grid(grid, propagate=False):
     solutions away, so what the units force stays forced; the rules' clauses are
     mapped onto the reduction afterwards (:func:`reduced_rule_clauses`)."""
     from .. import propagate as prop
-    grid.check_givens()
     if propagate:
+        grid.check_givens()
         result = prop.propagate(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
+    # candidates() checks the givens first (the same PuzzleError as check_givens).
     return Reduction(grid.layout, list(grid.cells), prop.candidates(grid))
 
 
