@@ -133,7 +133,7 @@ class Reduction:
 
     @property
     def num_open(self):
-        return sum(1 for d in self.cells if not d)
+        return self.cells.count(0)
 
     def unit_groups(self, order=None):
         """For each unit and digit missing from it: the compact variables of the
@@ -876,7 +876,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
         constraints.shape = shape
     lines = []
     if comments:
-        placed = sum(1 for d in reduction.cells if d) - grid.givens_count()
+        placed = grid.cells.count(0) - reduction.num_open
         extra = ["reduced: yes (Kwon & Jain 2006): %d open cells, %d candidates"
                  % (reduction.num_open, reduction.num_vars),
                  "propagated: %s" % ("yes (naked and hidden singles placed %d digits)"
