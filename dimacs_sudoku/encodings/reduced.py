@@ -41,7 +41,7 @@ except ImportError:                                     # not CPython
         for item in items:
             counts[item] = counts.get(item, 0) + 1
 from bisect import bisect_left
-from collections import Counter, defaultdict
+from collections import Counter, deque
 from itertools import accumulate, chain, compress, groupby, repeat
 from math import comb
 from operator import add, lt, mul, not_, sub
@@ -340,28 +340,32 @@ class _PlaceGroups:
         box = None if box_of is None else box_of.__getitem__
         more_runs = runs.append
         more_run_sizes = run_sizes.extend
+        # A list per digit, emptied after each unit, filled through its bound append
+        # (a list index and a call a place: cheaper than a dict's list and its method).
+        lists = [[] for _ in range(reduction.size + 1)]
+        appends = [places.append for places in lists]
+        numbers = range(len(lists))
+        clear = list.clear
         for cells in units:
-            places = defaultdict(list)
             if spans:
                 for start, end in cells:
                     a, b = first[start], first[end]
                     for v, d in zip(range(a, b), digit_of[a:b]):
-                        places[d].append(v)
+                        appends[d](v)
             else:
                 for c in cells:
                     a, b = first[c], first[c + 1]
                     if a == b:
                         continue
                     if b == a + 1:
-                        places[digit_of[a]].append(a)
+                        appends[digit_of[a]](a)
                         continue
                     for v, d in zip(range(a, b), digit_of[a:b]):
-                        places[d].append(v)
-            found = sorted(places)
-            groups = list(map(places.__getitem__, found))
+                        appends[d](v)
+            groups = list(filter(None, lists))
             flat.extend(chain.from_iterable(groups))
             sizes.extend(map(len, groups))
-            digits.extend(found)
+            digits.extend(compress(numbers, lists))
             unit_groups.append(len(sizes))
             if box is not None:
                 for lits in groups:
@@ -369,6 +373,7 @@ class _PlaceGroups:
                     count_elements(counted, map(box, lits))
                     more_runs(len(counted))
                     more_run_sizes(counted.values())
+            deque(map(clear, groups), 0)
         self.starts = array("i", accumulate(sizes, initial=0))
         self.runs = None if box is None else array("i", runs)
         self.run_sizes = None if box is None else array("i", run_sizes)
@@ -498,10 +503,10 @@ def _pairwise_text(open_lengths, encoding, kinds):
                 if g0 == g1:
                     continue
                 if 0 in defined[g0:g1]:
-                    kept = list(compress(range(g0, g1), defined[g0:g1]))
-                    values = tuple(chain.from_iterable(
-                        flat[starts[g]:starts[g] + sizes[g]] for g in kept))
-                    chunk = [sizes[g] for g in kept]
+                    write = defined[g0:g1]
+                    values = tuple(compress(flat[starts[g0]:starts[g1]], chain.from_iterable(
+                        map(repeat, write, sizes[g0:g1]))))
+                    chunk = list(compress(sizes[g0:g1], write))
                 else:
                     values = tuple(flat[starts[g0]:starts[g1]])
                     chunk = sizes[g0:g1]
