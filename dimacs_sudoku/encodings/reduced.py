@@ -231,12 +231,15 @@ def reduced_constraints(reduction, encoding, pairwise):
     # Boxes first, then rows and columns: the pairs left in a row or column are those
     # across boxes (runs of places in one box, ``runs``).
     rows, cols = layout.box
-    box_spans = [[((top + i) * n + left, (top + i) * n + left + cols) for i in range(rows)]
-                 for top in range(0, n, rows) for left in range(0, n, cols)]
-    kinds = [_PlaceGroups(reduction, box_spans, spans=True),
-             _PlaceGroups(reduction, [[(r * n, r * n + n)] for r in range(n)], box_of,
-                          spans=True),
-             _PlaceGroups(reduction, [cells for _, cells in units[n:2 * n]], box_of)]
+    cells = n * n
+    box_corners = [top * n + left for top in range(0, n, rows) for left in range(0, n, cols)]
+    kinds = [_PlaceGroups(reduction, ((first[corner:corner + rows * n:n],
+                                       first[corner + cols:corner + cols + rows * n:n])
+                                      for corner in box_corners)),
+             _PlaceGroups(reduction, (((first[r * n],), (first[r * n + n],)) for r in range(n)),
+                          box_of),
+             _PlaceGroups(reduction, ((first[c:cells:n], first[c + 1:cells + 1:n])
+                                      for c in range(n)), box_of)]
     boxes = kinds[0]
     clauses = len(open_lengths)                     # cell definedness
     amo_runs = Counter()                            # AMOs without a pattern, by length
@@ -323,13 +326,13 @@ class _PlaceGroups:
     With ``box_of`` (the box of each compact variable), ``runs`` is the number of
     runs of places in one box in each group, and ``run_sizes`` their sizes, group
     after group (the places of a box in a row or column are consecutive: boxes,
-    not jigsaw regions). ``units`` are the cells of each unit, or with ``spans`` the
-    ``(first, last + 1)`` of each run of consecutive cells in it.
+    not jigsaw regions). ``units`` gives each unit's compact variables in its cell
+    order, as ranges: ``(starts, ends)``, one range from each start to its end.
     ``defined`` (a byte per group) is set by :func:`_mark_defined`.
     """
 
-    def __init__(self, reduction, units, box_of=None, spans=False):
-        first, digit_of = reduction.first, reduction.digit_of
+    def __init__(self, reduction, units, box_of=None):
+        digit_of = reduction.digit_of
         self.flat = flat = array("i")
         self.sizes = sizes = array("i")
         self.digits = digits = array("i")
@@ -346,20 +349,9 @@ class _PlaceGroups:
         appends = [places.append for places in lists]
         numbers = range(len(lists))
         clear = list.clear
-        for cells in units:
-            if spans:
-                for start, end in cells:
-                    a, b = first[start], first[end]
-                    for v, d in zip(range(a, b), digit_of[a:b]):
-                        appends[d](v)
-            else:
-                for c in cells:
-                    a, b = first[c], first[c + 1]
-                    if a == b:
-                        continue
-                    if b == a + 1:
-                        appends[digit_of[a]](a)
-                        continue
+        for starts, ends in units:
+            for a, b in zip(starts, ends):
+                if a != b:
                     for v, d in zip(range(a, b), digit_of[a:b]):
                         appends[d](v)
             groups = list(filter(None, lists))
