@@ -22,18 +22,19 @@ For each puzzle:
      after each model a clause blocking it is added and the same solver searches again,
      up to ``count`` models;
    - ``pycosat`` (the bundled picosat, always there): the same reduced problem as
-     clauses (pairwise at-most-one), ``itersolve`` for up to ``count`` models;
+     clauses (pairwise at-most-one) over the complemented variables (picosat's first
+     decisions then place digits), ``itersolve`` for up to ``count`` models;
    - ``auto`` (the default): ``pysat`` when python-sat can be imported, else
      ``pycosat``.
 
    Both give the same counts, and the same solution when there is one; of several,
    each may find a different one first (``canonical`` makes it the same: the bundled
    picosat's first). Measured on the 9x9 sets with uniqueness checked
-   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time, a loaded machine)
+   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time, a quiet machine)
    against tdoku's ``minisat_complete`` (one MiniSat instance with the full
    exactly-one encoding, the givens as assumptions) in the same run, the pysat
-   engine takes 1.11 / 1.85 / 0.81 times its time, the pycosat engine 1.58 / 3.09 /
-   1.21. One incremental MiniSat or MiniCard instance with the full encoding and our
+   engine takes 0.78 / 1.11 / 0.82 times its time, the pycosat engine 0.99 / 1.70 /
+   0.93 (README, "Benchmarks"). One incremental MiniSat or MiniCard instance with the full encoding and our
    propagation's result as assumptions (tdoku's route) loses to the reduced problem
    on the hard sets: it needs as many conflicts, each costing more; and used first
    with a small conflict budget, before the reduced problem, it lost on all three.
