@@ -34,10 +34,11 @@ For each puzzle:
    against tdoku's ``minisat_complete`` (one MiniSat instance with the full
    exactly-one encoding, the givens as assumptions) in the same run, the pysat
    engine takes 0.78 / 1.11 / 0.82 times its time, the pycosat engine 0.99 / 1.70 /
-   0.93 (README, "Benchmarks"). One incremental MiniSat or MiniCard instance with the full encoding and our
-   propagation's result as assumptions (tdoku's route) loses to the reduced problem
-   on the hard sets: it needs as many conflicts, each costing more; and used first
-   with a small conflict budget, before the reduced problem, it lost on all three.
+   0.93 (README, "Benchmarks"). One incremental MiniSat or MiniCard instance with the
+   full encoding and our propagation's result as assumptions (tdoku's route) loses to
+   the reduced problem on the hard sets: it needs as many conflicts, each costing
+   more; and used first with a small conflict budget, before the reduced problem, it
+   lost on all three.
    MiniCard beat the other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise
    clauses) by 1.1-2x.
 
@@ -373,7 +374,7 @@ class FastSolver:
         nn = n * n
         # q = cell*N + digit - 1 -> its group in each of the four kinds, numbered
         # cells, then (digit, row), (digit, column), (digit, box): the order in which
-        # the groups are listed, each kind's by its first variable
+        # the reduced problem lists them
         groups_of = []
         for cell in range(nn):
             r, c = divmod(cell, n)
