@@ -63,10 +63,9 @@ from itertools import chain, combinations, repeat
 from operator import neg
 
 from .errors import NoSolution, PuzzleError, SudokuError, UsageError
-from .grid import Grid
+from .grid import Grid, Recent
 from .propagate import Inconsistent, SwarEngine, is_standard, layout_key
 from .propagate import engine as propagation_engine
-from .recent import Recent
 from .solvers.check import check_cells, check_distinct, grid_check
 
 _POSITIVE = (0).__lt__

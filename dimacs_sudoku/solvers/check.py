@@ -31,7 +31,7 @@ from itertools import chain, compress, repeat
 from operator import add, getitem, itemgetter
 
 from ..errors import DimacsError, InvalidModel, SolverError
-from ..recent import Recent
+from ..grid import Recent
 
 # -- grids: the rules and the givens ----------------------------------------------------
 
