@@ -336,30 +336,27 @@ class _Unzipper:
                 self.fail("':' expected after key %r" % key[:20])
             self.i += 1
             out[key] = self.value(depth, True)
-            ch = self.skip()
-            self.i += 1
-            if ch == "}":
+            if self.closed("}"):
                 return out
-            if ch != ",":
-                self.i -= 1
-                self.fail("',' or '}' expected")
 
     def array(self, depth):
         self.i += 1
         out = []
         while True:
-            ch = self.skip()
-            if ch in (",", "]"):
+            if self.skip() in (",", "]"):
                 out.append(_EMPTY)      # an empty slot: the zipper dropped an {}
             else:
                 out.append(self.value(depth, False))
-                ch = self.skip()
-            self.i += 1
-            if ch == "]":
+            if self.closed("]"):
                 return out
-            if ch != ",":
-                self.i -= 1
-                self.fail("',' or ']' expected")
+
+    def closed(self, end):
+        """After an item: past ``end`` (True) or past a comma (False)."""
+        ch = self.skip()
+        if ch != end and ch != ",":
+            self.fail("',' or '%s' expected" % end)
+        self.i += 1
+        return ch == end
 
 
 def _long_keys(obj):
