@@ -2,12 +2,14 @@
 
 For each puzzle:
 
-1. propagation (:mod:`dimacs_sudoku.propagate`) places naked and hidden singles and
-   makes box-line eliminations to a fixpoint, with whole-integer bit operations. This
-   is what unit propagation would do on tdoku's "augmented" encoding; it solves about
-   80% of the 17-clue puzzles on its own, and what it solves is solved uniquely (each
-   step was forced), so the count is 1 without a solver call; a contradiction means
-   no solution, again without a solver call;
+1. propagation (:mod:`dimacs_sudoku.propagate`) places naked and hidden singles,
+   makes box-line eliminations and, when neither applies, settles hidden pairs, to a
+   fixpoint, with whole-integer bit operations. Singles and box-line eliminations are
+   what unit propagation would do on tdoku's "augmented" encoding; hidden pairs go
+   further (93% of the first 2,000 17-clue puzzles solved on their own, not 82%; 16%
+   of top1465, not 4%; the rest reach the solver smaller). What propagation solves is
+   solved uniquely (each step was forced), so the count is 1 without a solver call; a
+   contradiction means no solution, again without a solver call;
 2. otherwise the open candidates become a reduced problem (Kwon & Jain 2006): compact
    variables 1..K, each open cell and each missing digit of each unit exactly one of
    its candidates / places: at least one (a clause per cell and per (unit, digit)), at
@@ -392,7 +394,7 @@ class FastSolver:
         # A grid the singles fill is checked by the caller's grid check (which every
         # printed grid passes anyway): if it passes, no contradiction was met; the
         # four views' own check runs only when it does not.
-        X, placed = self.run(cells, True, False)
+        X, placed = self.run(cells, True, False, True)
         n = self.size
         filled = list(cells)
         for q in placed:

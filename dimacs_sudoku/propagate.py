@@ -104,8 +104,13 @@ class SwarEngine:
     a box, or to one box of a row or column) are the same trick one level up: each field
     is folded to one bit per box row / band / stack / box column, and a field with one
     such bit left eliminates the digit from the rest of the crossing unit. They are what
-    unit propagation adds on tdoku's "augmented" encoding; :meth:`run` applies them only
-    when asked (the batch solver does; ``sudoku2cnf --propagate`` sticks to singles).
+    unit propagation adds on tdoku's "augmented" encoding. Hidden pairs (two digits
+    whose only places in a row, column or box are the same two cells, which then hold
+    nothing else) go beyond unit propagation: a field with two bits equal to the field
+    of another digit of the same unit, found for all units at once by comparing the
+    views with themselves shifted by whole digits (:meth:`hidden_pairs`). :meth:`run`
+    applies both only when asked (the batch solver does; ``sudoku2cnf --propagate``
+    sticks to singles).
 
     Standard layouts only (rows, columns, boxes; no extra units), N <= 16.
     """
@@ -225,16 +230,28 @@ class SwarEngine:
                 lookup[p + 1] = m
             self.locked.append((shifts, origins, lookup))
 
+        # hidden pairs: per k, the shift from a row, column or box field to the field k
+        # digits on (same view, same unit), and the guard bits of the fields that have one
+        self.pair_shifts = []
+        for k in range(1, n):
+            guards = 0
+            for view in (1, 2, 3):
+                for f in range(view * nn, view * nn + (n - k) * n):
+                    guards |= 1 << (f * W + n)
+            self.pair_shifts.append((k * n * W, guards))
+
     def start_q(self, cells):
         """The q of every given (``cells``: digits, 0 blank)."""
         return [q + d for q, d in zip(self.cell_q, cells) if d]
 
-    def run(self, cells, locked=False, check_solved=True):
+    def run(self, cells, locked=False, check_solved=True, pairs=False):
         """Propagate from the givens ``cells``: ``(X, placed)``, the open candidates
         (0 when solved) and the q = cell*N + digit - 1 of every digit placed, givens
-        first, each once. Raises :class:`Inconsistent`; with ``check_solved`` false,
-        only when candidates are left (X = 0 then means "solved, or a contradiction":
-        the caller checks the grid, and calls :meth:`check` if it fails)."""
+        first, each once. ``locked`` adds box-line eliminations, and ``pairs`` (with
+        ``locked``) hidden pairs when nothing else applies. Raises
+        :class:`Inconsistent`; with ``check_solved`` false, only when candidates are
+        left (X = 0 then means "solved, or a contradiction": the caller checks the
+        grid, and calls :meth:`check` if it fails)."""
         n = self.size
         G, L = self.G, self.L
         where = self.where
@@ -277,11 +294,59 @@ class SwarEngine:
                         top = y.bit_length()
                         X &= lookup[top]
                         y ^= 1 << (top - 1)
+            if X == before and pairs:
+                X = self.hidden_pairs(X)
             if X == before:
                 break
         if X or check_solved:
             self.check(X, placed)
         return X, placed
+
+    def hidden_pairs(self, X):
+        """``X`` less the other digits of the two cells of every hidden pair.
+
+        A row, column or box field with two bits (a digit's two places in a unit) that
+        equals the field k digits on (another digit, the same unit) is a hidden pair:
+        one compare per k covers every unit of the three views. Pairs are few, and each
+        is settled on its own.
+
+        >>> from dimacs_sudoku.grid import Layout
+        >>> engine = SwarEngine(Layout(4))
+        >>> X = engine.full
+        >>> for q in (8, 9, 12, 13):          # no 1 or 2 in r1c3 and r1c4 ...
+        ...     X &= ~engine.bits[q]
+        >>> engine.masks(engine.hidden_pairs(X), [0] * 16)[:4]   # ... so r1c1, r1c2: 1, 2
+        [3, 3, 12, 12]
+        """
+        G, L, n, W = self.G, self.L, self.size, self.width
+        Y = X & ((X | G) - L)                       # each field less its lowest bit
+        t = (Y | G) - L
+        two = (t & G) ^ ((((Y & t) | G) - L) & G)   # the guards of fields with two bits
+        if not two:
+            return X
+        field = (1 << n) - 1
+        q_at, bits, cell_all = self.q_at, self.bits, self.cell_all
+        out = X
+        for shift, guards in self.pair_shifts:
+            m = two & guards
+            if not m:
+                continue
+            Z = X ^ (X >> shift)
+            found = m & ~(((Z | G) - L) & G)        # ... equal to the field k digits on
+            while found:
+                top = found.bit_length() - 1
+                found ^= 1 << top
+                low = top - n                       # the field's first bit
+                places = (X >> low) & field
+                first = (places & -places).bit_length() - 1
+                second = places.bit_length() - 1
+                q1, q2 = q_at[low + first], q_at[low + second]
+                d1, d2 = q1 % n, q_at[low + shift + first] % n
+                c1, c2 = q1 // n, q2 // n
+                out &= ~((cell_all[c1] | cell_all[c2])
+                         ^ (bits[c1 * n + d1] | bits[c1 * n + d2]
+                            | bits[c2 * n + d1] | bits[c2 * n + d2]))
+        return out
 
     def check(self, X, placed):
         """Raise :class:`Inconsistent` unless every field of the four views holds a

@@ -218,6 +218,44 @@ def test_candidates_agree_with_the_unit_engine(shape, seed, blank):
     assert outcome(lambda: candidates(grid)) == outcome(by_engine)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (16, (4, 4))]),
+       st.integers(0, 2 ** 32), st.floats(0.3, 0.9))
+def test_hidden_pairs_keep_the_solution_and_only_remove(shape, seed, blank):
+    """With hidden pairs the four-view engine keeps every digit of the solution the
+    givens came from, and keeps no candidate that box-line eliminations alone drop."""
+    from dimacs_sudoku.propagate import SwarEngine
+    n, box = shape
+    rng = random.Random(seed)
+    full = random_solution(n, box, rng)
+    cells = [0 if rng.random() < blank else d for d in full]
+    engine = SwarEngine(Layout(n, box))
+    without, _ = engine.run(cells, True)
+    with_pairs, placed = engine.run(cells, True, True, True)
+    assert with_pairs & ~without == 0
+    filled = engine.cells_of(cells, placed)
+    assert all(d in (0, f) for d, f in zip(filled, full))
+    masks = engine.masks(with_pairs, filled)
+    assert all(m >> (f - 1) & 1 for m, f in zip(masks, full))
+
+
+# Solved by singles, box-line eliminations and hidden pairs, not without the pairs
+# (magictour top1465).
+PAIRS_SOLVE = "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6....."
+
+
+def test_hidden_pairs_solve_what_box_lines_leave_open():
+    from dimacs_sudoku import batch
+    grid = Grid.from_line(PAIRS_SOLVE)
+    engine = batch.solver_for(grid.layout).engine
+    assert engine.run(grid.cells, True, False)[0]
+    X, placed = engine.run(grid.cells, True, False, True)
+    assert X == 0
+    solved = engine.cells_of(grid.cells, placed)
+    Grid(solved).check_solution(grid)
+    assert batch.solve_cells(grid, 2, engine="pycosat") == ([solved], 1)
+
+
 def test_extra_units_are_propagated():
     diagonals = [("diagonal", [i * 4 + i for i in range(4)]),
                  ("anti-diagonal", [i * 4 + 3 - i for i in range(4)])]

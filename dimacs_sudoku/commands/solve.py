@@ -19,8 +19,8 @@ HELP = """Solve many Sudoku puzzles in one process: one output line per puzzle, 
 \b
 Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are unpacked), in
 any format sudoku2cnf reads, many puzzles per file. Each puzzle is propagated
-(naked and hidden singles, box-line eliminations), and what is left becomes a
-small reduced SAT problem for the --engine:
+(naked and hidden singles, box-line eliminations, hidden pairs), and what is
+left becomes a small reduced SAT problem for the --engine:
   pysat     a fresh MiniCard solver per puzzle (python-sat, the optional extra
             dimacs-sudoku[fast]; faster on hard puzzles)
   pycosat   the bundled picosat
