@@ -235,9 +235,8 @@ class SwarEngine:
         self.pair_shifts = []
         for k in range(1, n):
             guards = 0
-            for view in (1, 2, 3):
-                for f in range(view * nn, view * nn + (n - k) * n):
-                    guards |= 1 << (f * W + n)
+            for view in (1, 2, 3):          # the fields view*N² .. view*N² + (N-k)*N - 1
+                guards |= G & ((1 << ((view * nn + (n - k) * n) * W)) - (1 << (view * part)))
             self.pair_shifts.append((k * n * W, guards))
 
     def start_q(self, cells):
