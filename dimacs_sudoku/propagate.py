@@ -85,6 +85,15 @@ class Inconsistent(Exception):
     engine for the message)."""
 
 
+def _one_bit(X, G, L):
+    """The guard bits of the fields of ``X`` that hold exactly one bit (``G``: every
+    field's guard, ``L``: every field's lowest bit): ``(X|G) - L`` is each field less
+    one, guard kept if the field was not empty; ANDed with X it is each field less its
+    lowest bit, guard kept if two or more were set."""
+    t = (X | G) - L
+    return (t & G) ^ ((((X & t) | G) - L) & G)
+
+
 class SwarEngine:
     """Singles (and box-line eliminations) over four views of the candidates at once.
 
@@ -264,8 +273,7 @@ class SwarEngine:
                 X = reduce(and_, map(clear.__getitem__, qs), X)
                 placed += qs
                 qs = ()
-            t = (X | G) - L
-            s = (t & G) ^ ((((X & t) | G) - L) & G)
+            s = _one_bit(X, G, L)
             if s:
                 # A digit can be single in up to four views at once: place it once.
                 found = []
@@ -284,8 +292,7 @@ class SwarEngine:
                 for sh in shifts[1:]:
                     Y |= X >> sh
                 Y &= origins
-                t = (Y | G) - L
-                s = (t & G) ^ ((((Y & t) | G) - L) & G)
+                s = _one_bit(Y, G, L)
                 y = Y & (s - (s >> n)) & ~applied[k]
                 if y:
                     applied[k] |= y
@@ -318,9 +325,7 @@ class SwarEngine:
         [3, 3, 12, 12]
         """
         G, L, n, W = self.G, self.L, self.size, self.width
-        Y = X & ((X | G) - L)                       # each field less its lowest bit
-        t = (Y | G) - L
-        two = (t & G) ^ ((((Y & t) | G) - L) & G)   # the guards of fields with two bits
+        two = _one_bit(X & ((X | G) - L), G, L)     # two bits: one less the lowest
         if not two:
             return X
         field = (1 << n) - 1
