@@ -93,7 +93,8 @@ class Reduction:
     ``first[c + 1] - 1``, one per candidate in increasing digit order (none for a
     filled cell); compact variable v stands for digit ``digit_of[v]`` of cell
     ``cell_of[v]``. All three are flat arrays (4 bytes a variable: a 400x400 puzzle
-    has half a million).
+    has half a million). The module's arrays are unsigned (``"I"``): CPython stores an
+    item of a signed typecode through its argument parser, several times slower.
     """
 
     def __init__(self, layout, cells, candidates):
@@ -101,9 +102,9 @@ class Reduction:
         self.cells = cells
         self.candidates = candidates
         self.size = n = layout.size
-        first = array("i")
-        digit_of = array("H" if n < 1 << 16 else "i", [0])
-        cell_of = array("i", [0])
+        first = array("I")
+        digit_of = array("I", [0])
+        cell_of = array("I", [0])
         mark = first.append
         more_digits = digit_of.extend
         more_cells = cell_of.extend
@@ -153,7 +154,7 @@ class Reduction:
         first, digit_of = self.first, self.digit_of
         shift = max(1, self.num_vars.bit_length())
         mask = (1 << shift) - 1
-        keys = array("q", [d << shift | v for v, d in enumerate(digit_of)])
+        keys = array("Q", [d << shift | v for v, d in enumerate(digit_of)])
         units = self.layout.units
         strip = mask.__and__
         for k in range(len(units)) if order is None else order:
@@ -228,7 +229,7 @@ def reduced_constraints(reduction, encoding, pairwise):
     for b in range(n):
         for c in units[2 * n + b][1]:
             box_of_cell[c] = b
-    box_of = array("i", map(box_of_cell.__getitem__, cell_of))
+    box_of = array("I", map(box_of_cell.__getitem__, cell_of))
     del box_of_cell
     # Boxes first, then rows and columns: the pairs left in a row or column are those
     # across boxes (runs of places in one box, ``runs``).
@@ -335,10 +336,10 @@ class _PlaceGroups:
 
     def __init__(self, reduction, units, box_of=None):
         digit_of = reduction.digit_of
-        self.flat = flat = array("i")
-        self.sizes = sizes = array("i")
-        self.digits = digits = array("i")
-        self.unit_groups = unit_groups = array("i", [0])
+        self.flat = flat = array("I")
+        self.sizes = sizes = array("I")
+        self.digits = digits = array("I")
+        self.unit_groups = unit_groups = array("I", [0])
         runs, run_sizes = [], []                    # lists while they grow
         self.defined = None
         self.box_of = box_of
@@ -368,9 +369,9 @@ class _PlaceGroups:
                     more_runs(len(counted))
                     more_run_sizes(counted.values())
             deque(map(clear, groups), 0)
-        self.starts = array("i", accumulate(sizes, initial=0))
-        self.runs = None if box is None else array("i", runs)
-        self.run_sizes = None if box is None else array("i", run_sizes)
+        self.starts = array("I", accumulate(sizes, initial=0))
+        self.runs = None if box is None else array("I", runs)
+        self.run_sizes = None if box is None else array("I", run_sizes)
 
 
 def _mark_defined(kinds, singles):
@@ -527,8 +528,8 @@ def _constraints_by_unit(reduction, encoding, pairwise):
     if encoding != "minimal":
         amo_runs.update(m for m in open_lengths if m > 1)
     order = _unit_order(layout)
-    flat = array("i")
-    ends = array("i")
+    flat = array("I")
+    ends = array("I")
     # What each group writes: NOTHING, a full AMO, an AMO with the next pattern, or
     # the pairs it adds to earlier small groups (other families, SMALL places or fewer).
     what = bytearray()
@@ -539,7 +540,7 @@ def _constraints_by_unit(reduction, encoding, pairwise):
         for b in range(n):
             for c in layout.units[2 * n + b][1]:
                 box_of[c] = b
-        box = array("i", map(box_of.__getitem__, cell_of)).__getitem__
+        box = array("I", map(box_of.__getitem__, cell_of)).__getitem__
         del box_of
         member = layout.units_of_cell() if len(layout.units) > 3 * n else None
         rank = {k: i for i, k in enumerate(order)}
