@@ -397,7 +397,7 @@ class FastSolver:
         X, placed = self.run(cells, True, False, True)
         n = self.size
         filled = list(cells)
-        for q in placed:
+        for q in placed[len(cells) - cells.count(0):]:      # the givens come first
             filled[q // n] = q % n + 1
         if not X:
             return Reduced(filled, 0, (), (), (), n, (self.engine, placed))
@@ -723,7 +723,7 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
     if count < 1:
         raise ValueError("count must be at least 1")
     search = _searcher(engine, solver)
-    last_layout = last = check = None
+    last_layout = last_key = last = check = None
     for grid in grids:
         if grid.rules:
             solutions, n = solve_variant_cells(grid, count, solver, engine, canonical)
@@ -731,8 +731,13 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
             continue
         layout = grid.layout
         if layout is not last_layout:
-            last = solver_for(layout)
-            check = grid_check(layout)
+            # Each grid read may bring its own layout object: the same units keep the
+            # reducer and the check.
+            key = layout_key(layout)
+            if key != last_key:
+                last = solver_for(layout)
+                check = grid_check(layout)
+                last_key = key
             last_layout = layout
         solutions, n = _solve(last, grid.cells, count, search, grid, canonical, check)
         yield (_make_grid(solutions[0], grid) if solutions else None), n

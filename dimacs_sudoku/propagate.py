@@ -85,13 +85,14 @@ class Inconsistent(Exception):
     engine for the message)."""
 
 
-def _one_bit(X, G, L):
+def _one_bit(X, G, L, F):
     """The guard bits of the fields of ``X`` that hold exactly one bit (``G``: every
-    field's guard, ``L``: every field's lowest bit): ``(X|G) - L`` is each field less
-    one, guard kept if the field was not empty; ANDed with X it is each field less its
-    lowest bit, guard kept if two or more were set."""
+    field's guard, ``L``: every field's lowest bit, ``F`` = G - L: every field full;
+    X has no guard bit set): ``t = (X|G) - L`` is each field less one, guard kept if the
+    field was not empty; ``X & t`` is each field less its lowest bit, and adding F
+    carries into the guard where that is not empty (two bits or more)."""
     t = (X | G) - L
-    return (t & G) ^ ((((X & t) | G) - L) & G)
+    return (t ^ ((X & t) + F)) & G
 
 
 class SwarEngine:
@@ -159,6 +160,7 @@ class SwarEngine:
                 m |= 1 << p
             bits.append(m)
         self.bits = bits
+        self.others = [~m for m in bits]     # every bit position but q's four
         # q of every bit position, indexed by position + 1 (what bit_length gives)
         where = [0] * (fields * W + 2)
         for q, ps in enumerate(pos):
@@ -231,22 +233,29 @@ class SwarEngine:
         else:
             plan = [(tuple(range(C)), fold1), (tuple(range(R)), fold2),
                     (tuple(i * C for i in range(R)), fold3)]
+        # Each plan works on X shifted down to its first view (the box columns: the box
+        # view alone, a quarter of the integer), with G, L and F shifted alike.
         for shifts, table in plan:
+            base = min(table) // part * part
             origins = 0
-            lookup = [full] * (fields * W + 2)
+            lookup = [full] * (fields * W - base + 2)
             for p, m in table.items():
-                origins |= 1 << p
-                lookup[p + 1] = m
-            self.locked.append((shifts, origins, lookup))
+                origins |= 1 << (p - base)
+                lookup[p - base + 1] = m
+            self.locked.append((base, shifts[1:], origins, lookup,
+                                G >> base, L >> base, full >> base))
 
-        # hidden pairs: per k, the shift from a row, column or box field to the field k
-        # digits on (same view, same unit), and the guard bits of the fields that have one
+        # hidden pairs work on X shifted down to the row view (the cells' view left out):
+        # its shift and G, L and F shifted alike; per k, the shift from a row, column or
+        # box field to the field k digits on (same view, same unit), and the guard bits
+        # of the fields that have one
+        self.unit_views = (part, G >> part, L >> part, full >> part)
         self.pair_shifts = []
         for k in range(1, n):
             guards = 0
             for view in (1, 2, 3):          # the fields view*N² .. view*N² + (N-k)*N - 1
                 guards |= G & ((1 << ((view * nn + (n - k) * n) * W)) - (1 << (view * part)))
-            self.pair_shifts.append((k * n * W, guards))
+            self.pair_shifts.append((k * n * W, guards >> part))
 
     def start_q(self, cells):
         """The q of every given (``cells``: digits, 0 blank)."""
@@ -261,41 +270,41 @@ class SwarEngine:
         left (X = 0 then means "solved, or a contradiction": the caller checks the
         grid, and calls :meth:`check` if it fails)."""
         n = self.size
-        G, L = self.G, self.L
-        where = self.where
+        G, L, full = self.G, self.L, self.full
+        where, others = self.where, self.others
         clear = self.clear
-        X = self.full
+        X = full
         qs = self.start_q(cells)
         placed = []
-        applied = [0] * len(self.locked)
+        fresh = [-1] * len(self.locked)        # the box-line singles not applied yet
         while True:
             if qs:
                 X = reduce(and_, map(clear.__getitem__, qs), X)
                 placed += qs
                 qs = ()
-            s = _one_bit(X, G, L)
+            s = _one_bit(X, G, L, full)
             if s:
-                # A digit can be single in up to four views at once: place it once.
-                found = []
+                # A digit can be single in up to four views at once: place it once (its
+                # four bits leave x together).
+                qs = []
                 x = X & (s - (s >> n))
                 while x:
-                    top = x.bit_length()
-                    found.append(where[top])
-                    x ^= 1 << (top - 1)
-                qs = set(found)
+                    q = where[x.bit_length()]
+                    qs.append(q)
+                    x &= others[q]
                 continue
             if not (locked and X):
                 break
             before = X
-            for k, (shifts, origins, lookup) in enumerate(self.locked):
-                Y = X
-                for sh in shifts[1:]:
-                    Y |= X >> sh
+            for k, (base, shifts, origins, lookup, Gk, Lk, Fk) in enumerate(self.locked):
+                Y = Z = X >> base
+                for sh in shifts:
+                    Y |= Z >> sh
                 Y &= origins
-                s = _one_bit(Y, G, L)
-                y = Y & (s - (s >> n)) & ~applied[k]
+                s = _one_bit(Y, Gk, Lk, Fk)
+                y = Y & (s - (s >> n)) & fresh[k]
                 if y:
-                    applied[k] |= y
+                    fresh[k] ^= y
                     while y:
                         top = y.bit_length()
                         X &= lookup[top]
@@ -324,8 +333,10 @@ class SwarEngine:
         >>> engine.masks(engine.hidden_pairs(X), [0] * 16)[:4]   # ... so r1c1, r1c2: 1, 2
         [3, 3, 12, 12]
         """
-        G, L, n, W = self.G, self.L, self.size, self.width
-        two = _one_bit(X & ((X | G) - L), G, L)     # two bits: one less the lowest
+        base, G, L, F = self.unit_views
+        n = self.size
+        U = X >> base
+        two = _one_bit(U & ((U | G) - L), G, L, F)     # two bits: one less the lowest
         if not two:
             return X
         field = (1 << n) - 1
@@ -335,17 +346,18 @@ class SwarEngine:
             m = two & guards
             if not m:
                 continue
-            Z = X ^ (X >> shift)
-            found = m & ~(((Z | G) - L) & G)        # ... equal to the field k digits on
+            Z = U ^ (U >> shift)
+            found = m ^ (m & (Z + F))               # ... equal to the field k digits on
             while found:
                 top = found.bit_length() - 1
                 found ^= 1 << top
                 low = top - n                       # the field's first bit
-                places = (X >> low) & field
+                places = (U >> low) & field
                 first = (places & -places).bit_length() - 1
                 second = places.bit_length() - 1
-                q1, q2 = q_at[low + first], q_at[low + second]
-                d1, d2 = q1 % n, q_at[low + shift + first] % n
+                at = base + low
+                q1, q2 = q_at[at + first], q_at[at + second]
+                d1, d2 = q1 % n, q_at[at + shift + first] % n
                 c1, c2 = q1 // n, q2 // n
                 out &= ~((cell_all[c1] | cell_all[c2])
                          ^ (bits[c1 * n + d1] | bits[c1 * n + d2]
