@@ -35,8 +35,8 @@ For each puzzle:
    (bench/batch.py: 17-clue, top1465, forum hardest; CPU time, a quiet machine)
    against tdoku's ``minisat_complete`` (one MiniSat instance with the full
    exactly-one encoding, the givens as assumptions) in the same run, the pysat
-   engine takes 0.73 / 1.07 / 0.83 times its time, the pycosat engine 0.82 / 1.63 /
-   0.96 (README, "Benchmarks"). One incremental MiniSat or MiniCard instance with the
+   engine takes 0.92 / 1.21 / 0.78 times its time, the pycosat engine 0.90 / 1.81 /
+   0.91 (README, "Benchmarks"; top1465 with pysat moves between 1.0 and 1.4). One incremental MiniSat or MiniCard instance with the
    full encoding and our propagation's result as assumptions (tdoku's route) loses to
    the reduced problem on the hard sets: it needs as many conflicts, each costing
    more; and used first with a small conflict budget, before the reduced problem, it
