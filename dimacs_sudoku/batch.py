@@ -32,15 +32,15 @@ For each puzzle:
    Both give the same counts, and the same solution when there is one; of several,
    each may find a different one first (``canonical`` makes it the same: the bundled
    picosat's first). Measured on the 9x9 sets with uniqueness checked
-   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time, a quiet machine)
-   against tdoku's ``minisat_complete`` (one MiniSat instance with the full
-   exactly-one encoding, the givens as assumptions) in the same run, the pysat
-   engine takes 0.92 / 1.21 / 0.78 times its time, the pycosat engine 0.90 / 1.81 /
-   0.91 (README, "Benchmarks"; top1465 with pysat moves between 1.0 and 1.4). One incremental MiniSat or MiniCard instance with the
-   full encoding and our propagation's result as assumptions (tdoku's route) loses to
-   the reduced problem on the hard sets: it needs as many conflicts, each costing
-   more; and used first with a small conflict budget, before the reduced problem, it
-   lost on all three.
+   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time) against tdoku's
+   ``minisat_complete`` (one MiniSat instance with the full exactly-one encoding, the
+   givens as assumptions) in the same run, the pysat engine takes 0.92 / 1.21 / 0.78
+   times its time, the pycosat engine 0.90 / 1.81 / 0.91 (README, "Benchmarks"; on
+   top1465 the pysat figure moves between 1.0 and 1.4 from run to run). One
+   incremental MiniSat or MiniCard instance with the full encoding and our
+   propagation's result as assumptions (tdoku's route) loses to the reduced problem
+   on the hard sets: it needs as many conflicts, each costing more; and used first
+   with a small conflict budget, before the reduced problem, it lost on all three.
    MiniCard beat the other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise
    clauses) by 1.1-2x.
 
