@@ -65,8 +65,8 @@ from itertools import chain, combinations, repeat
 from operator import neg
 
 from .errors import NoSolution, PuzzleError, SudokuError, UsageError
-from .grid import Grid, Recent
-from .propagate import Inconsistent, SwarEngine, is_standard, layout_key
+from .grid import Grid, Recent, layout_key
+from .propagate import Inconsistent, SwarEngine, is_standard
 from .propagate import engine as propagation_engine
 from .solvers.check import check_cells, check_distinct, grid_check
 
@@ -723,7 +723,7 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
     if count < 1:
         raise ValueError("count must be at least 1")
     search = _searcher(engine, solver)
-    last_layout = last_key = last = check = None
+    last_layout = last = check = None
     for grid in grids:
         if grid.rules:
             solutions, n = solve_variant_cells(grid, count, solver, engine, canonical)
@@ -731,13 +731,8 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
             continue
         layout = grid.layout
         if layout is not last_layout:
-            # Each grid read may bring its own layout object: the same units keep the
-            # reducer and the check.
-            key = layout_key(layout)
-            if key != last_key:
-                last = solver_for(layout)
-                check = grid_check(layout)
-                last_key = key
+            last = solver_for(layout)
+            check = grid_check(layout)
             last_layout = layout
         solutions, n = _solve(last, grid.cells, count, search, grid, canonical, check)
         yield (_make_grid(solutions[0], grid) if solutions else None), n

@@ -173,6 +173,14 @@ class Layout:
         return "Layout(%d, box=%r)" % (self.size, self.box)
 
 
+def layout_key(layout):
+    """A hashable key for a layout's units: size, box, and the units beyond the rows,
+    columns and boxes (jigsaw regions, extra units), which the rest determine."""
+    n = layout.size
+    start = 3 * n if getattr(layout, "regions", None) is None else 2 * n   # jigsaw regions
+    return (n, layout.box, tuple(cells for _, cells in layout.units[start:]))
+
+
 class Recent:
     """What is made once per layout and kept for the next puzzles (reducers, checkers,
     the layouts of rules): at most ``size`` values by key. ``get(key, make)`` gives

@@ -38,7 +38,7 @@ from itertools import chain, compress, repeat
 from operator import and_, or_
 
 from .errors import NoSolution
-from .grid import cell_name, symbol
+from .grid import cell_name, layout_key, symbol
 
 _BITS = bytes.maketrans(b"01", b"\0\1")
 
@@ -598,13 +598,6 @@ class UnitEngine:
 # ---- the public functions -------------------------------------------------------
 
 _ENGINES = {}
-
-
-def layout_key(layout):
-    """A hashable key for a layout: size, box, and the extra units."""
-    n = layout.size
-    start = 3 * n if getattr(layout, "regions", None) is None else 2 * n   # jigsaw regions
-    return (n, layout.box, tuple(cells for _, cells in layout.units[start:]))
 
 
 def is_standard(layout):

@@ -31,7 +31,7 @@ from itertools import chain, compress, repeat
 from operator import add, getitem, itemgetter
 
 from ..errors import DimacsError, InvalidModel, SolverError
-from ..grid import Recent
+from ..grid import Recent, layout_key
 
 # -- grids: the rules and the givens ----------------------------------------------------
 
@@ -124,8 +124,7 @@ def grid_check(layout):
     found = getattr(layout, "_grid_check", None)        # the same layout again
     if found is not None:
         return found
-    key = (layout.size, layout.box, tuple(cells for _, cells in layout.units))
-    found = _CHECKS.get(key, lambda: GridCheck(layout))
+    found = _CHECKS.get(layout_key(layout), lambda: GridCheck(layout))
     try:
         layout._grid_check = found
     except AttributeError:                  # a layout with __slots__
