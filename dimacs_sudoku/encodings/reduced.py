@@ -431,6 +431,22 @@ def _full_groups(sizes, negs, ends):
     return "".join(out), count
 
 
+def _definedness(negs, ends, sizes, write):
+    """``(text, clauses)``: the definedness clauses of a unit's groups of ``sizes``
+    places, of those whose ``write`` byte is set, from the places' pieces
+    (:func:`_pieces`): each group's places, the last one's piece ending the clause,
+    the signs dropped."""
+    pieces = negs[:]
+    end = 0
+    for m, w in zip(sizes, write):
+        end += m
+        if w:
+            pieces[end - 1] = ends[end - 1]
+        else:
+            pieces[end - m:end] = [""] * m
+    return "".join(pieces).replace("-", ""), write.count(1)
+
+
 def _pairwise_text(open_lengths, encoding, kinds):
     """The clauses of :func:`reduced_constraints` with the pairwise family, as
     ``(text, clauses)`` blocks: the same text as the constraints rendered one by one.
@@ -456,6 +472,9 @@ def _pairwise_text(open_lengths, encoding, kinds):
             end = top + sum(chunk)
             yield _full_groups(chunk, *_pieces(tuple(range(top, end))))
             top = end
+    # The units' definedness clauses come last, but are made from the same pieces as
+    # their at-most-one clauses: kept until then (a few bytes a place).
+    definedness = deque() if encoding == "extended" else None
     for kind in kinds:
         flat, sizes, runs, run_sizes = kind.flat, kind.sizes, kind.runs, kind.run_sizes
         bounds = kind.unit_groups
@@ -464,6 +483,9 @@ def _pairwise_text(open_lengths, encoding, kinds):
             if g0 == g1:
                 continue
             negs, ends = _pieces(tuple(flat[kind.starts[g0]:kind.starts[g1]]))
+            if definedness is not None:
+                definedness.append(_definedness(negs, ends, sizes[g0:g1],
+                                                kind.defined[g0:g1]))
             if runs is None:
                 yield _full_groups(sizes[g0:g1], negs, ends)
                 continue
@@ -490,22 +512,8 @@ def _pairwise_text(open_lengths, encoding, kinds):
                 r += k
                 a += m
             yield "".join(out), count
-    if encoding == "extended":
-        for kind in kinds:
-            flat, sizes, starts, defined = kind.flat, kind.sizes, kind.starts, kind.defined
-            bounds = kind.unit_groups
-            for g0, g1 in zip(bounds, bounds[1:]):
-                if g0 == g1:
-                    continue
-                if 0 in defined[g0:g1]:
-                    write = defined[g0:g1]
-                    values = tuple(compress(flat[starts[g0]:starts[g1]], chain.from_iterable(
-                        map(repeat, write, sizes[g0:g1]))))
-                    chunk = list(compress(sizes[g0:g1], write))
-                else:
-                    values = tuple(flat[starts[g0]:starts[g1]])
-                    chunk = sizes[g0:g1]
-                yield "".join(map(templates.__getitem__, chunk)) % values, len(chunk)
+    while definedness:
+        yield definedness.popleft()
 
 
 def _constraints_by_unit(reduction, encoding, pairwise):
