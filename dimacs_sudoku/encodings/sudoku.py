@@ -38,6 +38,7 @@ N² (minimal: 0) + 3N² at-most-one constraints. For 9x9 pairwise: 7,371 / 10,28
 """
 
 from array import array
+from itertools import repeat
 
 from ..errors import UsageError
 from .amo import Pairs, tuple_getter
@@ -112,8 +113,10 @@ def variable_table(numbering, n):
     return table
 
 
-def sudoku_constraints(grid, encoding, numbering):
+def sudoku_constraints(grid, encoding, numbering, patterns=True):
     """The constraints of ``encoding`` over ``grid`` (a function making a fresh iterator).
+    With ``patterns``, each unit's at-most-one carries the :class:`Pairs` its earlier
+    units leave (only the pairwise family reads them).
 
     The variables are computed once into two compact tables, by cell and by digit, so
     that each constraint's literals are one slice or one ``itemgetter`` call away. The
@@ -126,7 +129,7 @@ def sudoku_constraints(grid, encoding, numbering):
     layout = grid.layout
     n = layout.size
     var = numbering.var
-    patterns = unit_pair_patterns(layout)
+    patterns = unit_pair_patterns(layout) if patterns else repeat(None)
     # by_cell[cell*n + d - 1] and by_digit[d - 1][cell] are var(cell, d).
     by_cell = variable_table(numbering, n)
     by_digit = [by_cell[d::n] for d in range(n)]
@@ -179,5 +182,6 @@ def sudoku_formula(grid, encoding="extended", amo=None, numbering=None, comments
     from ..variables import Standard
     numbering = numbering or Standard(grid.size)
     amo = amo or family("pairwise")
-    return Formula(sudoku_constraints(grid, encoding, numbering), numbering.max_var, amo,
-                   comments)
+    constraints = sudoku_constraints(grid, encoding, numbering,
+                                     patterns=getattr(amo, "name", None) == "pairwise")
+    return Formula(constraints, numbering.max_var, amo, comments)
