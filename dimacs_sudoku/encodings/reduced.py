@@ -454,7 +454,8 @@ def _pairwise_text(open_lengths, encoding, kinds):
     Each unit's places are formatted once (:func:`_pieces`), and each group's clauses
     joined from those pieces: a full group by one getter of :class:`~.amo.PairPickers`
     (:func:`_full_groups`), a row's or column's places across boxes one ``join`` per
-    place."""
+    place, and the unit's definedness clauses (:func:`_definedness`), which come last:
+    held until then, about 8 bytes a place (12 MB on a 400x400 puzzle)."""
     templates = ClauseTemplates()
     pickers = _PICKERS
     top = 1
@@ -472,8 +473,6 @@ def _pairwise_text(open_lengths, encoding, kinds):
             end = top + sum(chunk)
             yield _full_groups(chunk, *_pieces(tuple(range(top, end))))
             top = end
-    # The units' definedness clauses come last, but are made from the same pieces as
-    # their at-most-one clauses: kept until then (a few bytes a place).
     definedness = deque() if encoding == "extended" else None
     for kind in kinds:
         flat, sizes, runs, run_sizes = kind.flat, kind.sizes, kind.runs, kind.run_sizes
