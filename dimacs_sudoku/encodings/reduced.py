@@ -435,7 +435,14 @@ def _definedness(negs, ends, sizes, write):
     """``(text, clauses)``: the definedness clauses of a unit's groups of ``sizes``
     places, of those whose ``write`` byte is set, from the places' pieces
     (:func:`_pieces`): each group's places, the last one's piece ending the clause,
-    the signs dropped."""
+    the signs dropped.
+
+    >>> negs, ends = _pieces((4, 7, 9))
+    >>> _definedness(negs, ends, [2, 1], bytearray([1, 1]))
+    ('4 7 0\\n9 0\\n', 2)
+    >>> _definedness(negs, ends, [2, 1], bytearray([0, 1]))
+    ('9 0\\n', 1)
+    """
     pieces = negs[:]
     end = 0
     for m, w in zip(sizes, write):
