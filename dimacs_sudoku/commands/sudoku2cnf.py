@@ -115,9 +115,9 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         raise UsageError("the puzzle and --exclude cannot both be read from stdin")
 
     def cnf_of(grid):
-        grid.check_givens()
         where = "%s:%d" % (source, grid.line) if grid.line else source
         if reduce or propagate:
+            # The reduction checks the givens first (the same PuzzleError).
             from ..encodings.reduced import reduced_formula
             try:
                 formula = reduced_formula(grid, encoding=encoding, amo=amo,
@@ -127,6 +127,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                 error.source, error.line = source, grid.line
                 raise
         else:
+            grid.check_givens()
             formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
                              source=where)
         if exclude:
