@@ -147,6 +147,19 @@ class Layout:
         """``9x9, boxes 3x3``."""
         return "%dx%d, boxes %dx%d" % (self.size, self.size, self.box[0], self.box[1])
 
+    def box_of_cell(self):
+        """For each cell, the index (from 0) of its box, or of its region.
+
+        >>> Layout(4).box_of_cell()[:8]
+        [0, 0, 1, 1, 0, 0, 1, 1]
+        """
+        n = self.size
+        box = [0] * self.cells
+        for b in range(n):
+            for cell in self.units[2 * n + b][1]:
+                box[cell] = b
+        return box
+
     def units_of_cell(self):
         """For each cell, the indices of the units it belongs to."""
         member = [[] for _ in range(self.cells)]

@@ -647,12 +647,8 @@ def candidates(grid):
             _clash(layout, cells, grid)
         used.append(mask)
     rows, columns, boxes = used[:n], used[n:2 * n], used[2 * n:3 * n]
-    box_of = [0] * (n * n)
-    for b in range(n):
-        for c in layout.units[2 * n + b][1]:
-            box_of[c] = b
     blocked = list(map(or_, map(or_, chain.from_iterable(map(repeat, rows, repeat(n))),
-                                columns * n), map(boxes.__getitem__, box_of)))
+                                columns * n), map(boxes.__getitem__, layout.box_of_cell())))
     for k in range(3 * n, len(layout.units)):
         mask = used[k]
         for c in layout.units[k][1]:

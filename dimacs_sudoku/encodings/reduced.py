@@ -101,7 +101,7 @@ class Reduction:
         self.layout = layout
         self.cells = cells
         self.candidates = candidates
-        self.size = n = layout.size
+        self.size = layout.size
         first = array("I")
         digit_of = array("I", [0])
         cell_of = array("I", [0])
@@ -224,13 +224,7 @@ def reduced_constraints(reduction, encoding, pairwise):
     first, cell_of = reduction.first, reduction.cell_of
     lengths = list(map(sub, first[1:], first))
     open_lengths = [m for m in lengths if m]
-    units = layout.units
-    box_of_cell = [0] * layout.cells
-    for b in range(n):
-        for c in units[2 * n + b][1]:
-            box_of_cell[c] = b
-    box_of = array("I", map(box_of_cell.__getitem__, cell_of))
-    del box_of_cell
+    box_of = array("I", map(layout.box_of_cell().__getitem__, cell_of))
     # Boxes first, then rows and columns: the pairs left in a row or column are those
     # across boxes (runs of places in one box, ``runs``).
     rows, cols = layout.box
@@ -550,12 +544,7 @@ def _constraints_by_unit(reduction, encoding, pairwise):
     patterns = []
     small = {}
     if pairwise:
-        box_of = [0] * layout.cells
-        for b in range(n):
-            for c in layout.units[2 * n + b][1]:
-                box_of[c] = b
-        box = array("I", map(box_of.__getitem__, cell_of)).__getitem__
-        del box_of
+        box = array("I", map(layout.box_of_cell().__getitem__, cell_of)).__getitem__
         member = layout.units_of_cell() if len(layout.units) > 3 * n else None
         rank = {k: i for i, k in enumerate(order)}
     seen_pairs = None if pairwise else set()
