@@ -251,6 +251,7 @@ class Pairwise:
     """
 
     name = "pairwise"
+    reads_patterns = True       # the one family that leaves out the pairs of a Pairs
 
     def size(self, n, pattern=None):
         if pattern is not None:
@@ -349,6 +350,7 @@ class Family:
     """
 
     name = None
+    reads_patterns = False      # the full form, whatever the pattern
 
     def __init__(self):
         self._plans = {}

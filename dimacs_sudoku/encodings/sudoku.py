@@ -116,7 +116,7 @@ def variable_table(numbering, n):
 def sudoku_constraints(grid, encoding, numbering, patterns=True):
     """The constraints of ``encoding`` over ``grid`` (a function making a fresh iterator).
     With ``patterns``, each unit's at-most-one carries the :class:`Pairs` its earlier
-    units leave (only the pairwise family reads them).
+    units leave (for a family that ``reads_patterns``).
 
     The variables are computed once into two compact tables, by cell and by digit, so
     that each constraint's literals are one slice or one ``itemgetter`` call away. The
@@ -182,6 +182,5 @@ def sudoku_formula(grid, encoding="extended", amo=None, numbering=None, comments
     from ..variables import Standard
     numbering = numbering or Standard(grid.size)
     amo = amo or family("pairwise")
-    constraints = sudoku_constraints(grid, encoding, numbering,
-                                     patterns=getattr(amo, "name", None) == "pairwise")
+    constraints = sudoku_constraints(grid, encoding, numbering, amo.reads_patterns)
     return Formula(constraints, numbering.max_var, amo, comments)

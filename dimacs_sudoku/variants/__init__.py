@@ -474,7 +474,8 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
     layout = grid.layout
     numbers = make_numbering(numbering, grid.size)
     groups, base = rule_clauses(rules, layout, numbers.var, numbers.max_var)
-    classic = sudoku_constraints(grid, encoding, numbers)
+    amo_family = family(amo)
+    classic = sudoku_constraints(grid, encoding, numbers, amo_family.reads_patterns)
 
     def constraints():
         yield from classic()
@@ -494,7 +495,7 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
         extra.append("rule variables: %d..%d (auxiliary, for the rules)"
                      % (numbers.max_var + 1, base))
     comments = header_comments(grid, encoding, amo, numbering, source, extra)
-    return Formula(constraints, base, family(amo), comments)
+    return Formula(constraints, base, amo_family, comments)
 
 
 def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
