@@ -10,6 +10,7 @@ tests/fake_solvers/.
 import gzip
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -468,10 +469,21 @@ def start(work, *args, solver="stubborn.sh", prog="cnfsolve"):
     return process
 
 
+# The stubborn solvers: a child in the solver's group, or one that left it (setsid).
+STUBBORN = ["stubborn.sh", "stubborn_escapee.sh"]
+
+
+def needs_setsid(solver):
+    if "escapee" in solver and shutil.which("setsid") is None:
+        pytest.skip("no setsid here (util-linux) to start a child in a session of its own")
+
+
 @pytest.mark.parametrize("number, code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129),
                                           (signal.SIGINT, 130)])
-def test_a_signal_ends_the_solver_and_its_children(number, code, work):
-    process = start(work, "p.cnf", "-o", "out.txt")
+@pytest.mark.parametrize("solver", STUBBORN)
+def test_a_signal_ends_the_solver_and_its_children(number, code, solver, work):
+    needs_setsid(solver)
+    process = start(work, "p.cnf", "-o", "out.txt", solver=solver)
     process.send_signal(number)
     out, err = process.communicate(timeout=60)
     assert process.returncode == code, err
@@ -479,8 +491,10 @@ def test_a_signal_ends_the_solver_and_its_children(number, code, work):
     nothing_left(work, "out.txt")
 
 
-def test_a_timeout_ends_the_solver_and_its_children(work):
-    done = run("cnfsolve", "--solver", fake("stubborn.sh"), "--timeout", "1", "p.cnf",
+@pytest.mark.parametrize("solver", STUBBORN)
+def test_a_timeout_ends_the_solver_and_its_children(solver, work):
+    needs_setsid(solver)
+    done = run("cnfsolve", "--solver", fake(solver), "--timeout", "1", "p.cnf",
                work=work)
     assert done.returncode == 0 and done.stdout.startswith("s UNKNOWN\n")
     assert done.stderr == ""
@@ -488,17 +502,21 @@ def test_a_timeout_ends_the_solver_and_its_children(work):
     nothing_left(work)
 
 
-def test_a_child_the_solver_leaves_behind_is_ended(work):
-    done = run("cnfsolve", "-q", "--solver", fake("orphan.sh"), "p.cnf", work=work)
+@pytest.mark.parametrize("solver", ["orphan.sh", "escapee.sh"])
+def test_a_child_the_solver_leaves_behind_is_ended(solver, work):
+    needs_setsid(solver)
+    done = run("cnfsolve", "-q", "--solver", fake(solver), "p.cnf", work=work)
     assert done.returncode == 10, done.stderr
     assert (work / "pids" / "child.pid").exists()
     nothing_left(work)
 
 
-def test_sigkill_of_the_command_ends_the_solver_group_too(work):
+@pytest.mark.parametrize("solver", STUBBORN)
+def test_sigkill_of_the_command_ends_the_solver_group_too(solver, work):
     """No handler runs on SIGKILL: the watchdog sees the command's end and kills the
-    groups it still holds."""
-    process = start(work, "p.cnf", "-o", "out.txt")
+    groups it still holds, and the processes that carry their run tokens."""
+    needs_setsid(solver)
+    process = start(work, "p.cnf", "-o", "out.txt", solver=solver)
     process.kill()
     process.communicate(timeout=60)
     assert process.returncode == -signal.SIGKILL
@@ -533,8 +551,10 @@ def test_a_solver_that_floods_its_output_is_stopped_at_a_bound(work):
     nothing_left(work)
 
 
-def test_sigterm_during_sudoku_solve_ends_the_solver_group(work):
-    process = start(work, "p.txt", "-o", "out.txt", prog="sudoku-solve")
+@pytest.mark.parametrize("solver", STUBBORN)
+def test_sigterm_during_sudoku_solve_ends_the_solver_group(solver, work):
+    needs_setsid(solver)
+    process = start(work, "p.txt", "-o", "out.txt", prog="sudoku-solve", solver=solver)
     process.terminate()
     out, err = process.communicate(timeout=60)
     assert process.returncode == 143 and out == "" and "Traceback" not in err

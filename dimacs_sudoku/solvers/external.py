@@ -28,18 +28,32 @@ STOP_GRACE = 2.0            # seconds between SIGTERM and SIGKILL to a solver's 
 # stops the solver (SIGXFSZ): a runaway solver never fills the disk.
 OUTPUT_SLACK = 64 << 20
 
-# The watchdog: a shell of its own session that holds the solvers' groups while they
-# run ("+ G" and "- G" lines on its standard input) and, when that input ends without
-# a "- G" (this process was killed, even by SIGKILL, which no handler sees), kills
-# what is left of them.
+# Every process a solver starts inherits this variable, set to a token of its run:
+# one that left the solver's group (setsid, a daemon) is still found by it, in
+# /proc/PID/environ, where the system has that.
+RUN_VARIABLE = "DIMACS_SUDOKU_SOLVER_RUN"
+
+# The watchdog: a shell of its own session that holds the solvers' groups and run
+# tokens while they run ("+ G T" and "- G T" lines on its standard input) and, when
+# that input ends without a "- G T" (this process was killed, even by SIGKILL, which
+# no handler sees), kills what is left of them: each group, then each process whose
+# environment holds a token.
 WATCHDOG = '''
-while read -r op group; do
-  if [ "$op" = + ]; then set -- "$@" "$group"; else
-    kept=; for g; do [ "$g" = "$group" ] || kept="$kept $g"; done; set -- $kept; fi
+while read -r op group token; do
+  if [ "$op" = + ]; then set -- "$@" "$group:$token"; else
+    kept=; for g; do [ "$g" = "$group:$token" ] || kept="$kept $g"; done; set -- $kept; fi
 done
-for g; do kill -s KILL -- "-$g" 2>/dev/null; done
-'''
+for g; do kill -s KILL -- "-${g%%%%:*}" 2>/dev/null; done
+for g; do
+  for f in /proc/[0-9]*/environ; do
+    if grep -q -a -F "%s=${g#*:}" "$f" 2>/dev/null; then
+      p=${f#/proc/}; kill -s KILL "${p%%/environ}" 2>/dev/null
+    fi
+  done
+done
+''' % RUN_VARIABLE
 _watchdog = None
+_runs = 0
 
 
 class SolverCommand:
@@ -154,15 +168,19 @@ def _execute(command, cnf_path, timeout, check=True):
                              .replace("{model}", paths["model"])
                              for word in command.argv[1:]]
             with open(paths["stdout"], "wb") as out, open(paths["stderr"], "wb") as err:
+                token = _run_token()
                 try:
                     with file_size_limit(limit):
                         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
                                                    stdout=out, stderr=err,
-                                                   start_new_session=True)
+                                                   start_new_session=True,
+                                                   env=dict(os.environ,
+                                                            **{RUN_VARIABLE: token}))
                 except OSError as error:
                     raise SolverError("cannot run %s: %s"
                                       % (label, error.strerror or error)) from None
-                _watch("+", process.pid)
+                process.run_token = token
+                _watch("+", process.pid, token)
                 try:
                     code = process.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
@@ -259,26 +277,74 @@ class file_size_limit:
 
 
 def stop_group(process, grace=STOP_GRACE):
-    """End the process group that ``process`` leads: SIGTERM, up to ``grace`` seconds
-    for the whole group to go, then SIGKILL; reap the leader. Children that the solver
-    started (a script's solver, a portfolio) go with it, even those that ignore
-    SIGTERM or outlived their parent."""
+    """End the process group that ``process`` leads, and every process that carries
+    its run token (:data:`RUN_VARIABLE`), in whatever group or session: SIGTERM, up
+    to ``grace`` seconds for them all to go, then SIGKILL; reap the leader. Children
+    that the solver started (a script's solver, a portfolio, one that called setsid)
+    go with it, even those that ignore SIGTERM or outlived their parent."""
     group = process.pid
-    if _signal_group(group, signal.SIGTERM):
+    token = getattr(process, "run_token", None)
+    carriers = _carriers(token)
+    if _signal_group(group, signal.SIGTERM) | _signal_pids(carriers, signal.SIGTERM):
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline:
-            if process.poll() is not None and not _signal_group(group, 0):
+            if (process.poll() is not None and not _signal_group(group, 0)
+                    and not _signal_pids(carriers, 0)):
                 break
             time.sleep(0.02)
         else:
             _signal_group(group, signal.SIGKILL)
+        process.wait()
+        _signal_pids(_carriers(token), signal.SIGKILL)     # any started meanwhile
     process.wait()
-    _watch("-", group)
+    _watch("-", group, token or "-")
 
 
-def _watch(op, group):
-    """Tell the watchdog (started with the first solver) that ``group`` runs ("+")
-    or is gone ("-"). Without /bin/sh there is no watchdog, and nothing else lost."""
+def _run_token():
+    """A token no other run shares: this process's id, a count and random bits."""
+    global _runs
+    _runs += 1
+    return "%d-%d-%s" % (os.getpid(), _runs, os.urandom(6).hex())
+
+
+def _carriers(token):
+    """The ids of the processes whose environment holds ``token`` (:data:`RUN_VARIABLE`),
+    those this user may read; none where there is no /proc."""
+    if token is None:
+        return []
+    mark = ("\0%s=%s\0" % (RUN_VARIABLE, token)).encode()
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if name.isdigit():
+            try:
+                with open("/proc/%s/environ" % name, "rb") as environ:
+                    if mark in b"\0" + environ.read() + b"\0":
+                        found.append(int(name))
+            except OSError:         # gone, or another user's
+                pass
+    return found
+
+
+def _signal_pids(pids, number):
+    """Send a signal to each of ``pids``; True when one of them was still there."""
+    sent = False
+    for pid in pids:
+        try:
+            os.kill(pid, number)
+            sent = True
+        except (ProcessLookupError, PermissionError):
+            pass
+    return sent
+
+
+def _watch(op, group, token):
+    """Tell the watchdog (started with the first solver) that ``group`` and its run
+    ``token`` run ("+") or are gone ("-"). Without /bin/sh there is no watchdog, and
+    nothing else lost."""
     global _watchdog
     try:
         if _watchdog is None:
@@ -288,7 +354,7 @@ def _watch(op, group):
                                          stdout=subprocess.DEVNULL,
                                          stderr=subprocess.DEVNULL,
                                          start_new_session=True)
-        _watchdog.stdin.write(b"%s %d\n" % (op.encode(), group))
+        _watchdog.stdin.write(b"%s %d %s\n" % (op.encode(), group, token.encode()))
         _watchdog.stdin.flush()
     except OSError:
         pass
