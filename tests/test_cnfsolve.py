@@ -242,13 +242,19 @@ def test_ctrl_c_stops_the_solver_and_cleans_up(tmp_path, monkeypatch):
         while not pid_file.exists() and time.monotonic() < deadline:
             time.sleep(0.02)
         os.kill(os.getpid(), signal.SIGINT)
+    # Ctrl-C as KeyboardInterrupt, even when the suite runs as a background job (where
+    # SIGINT comes ignored and Python leaves it so)
+    saved = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Thread(target=interrupt_once_started)
     timer.start()
     started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        run_solver("%s %s %s" % (shlex.quote(sys.executable), shlex.quote(str(script)),
-                                 shlex.quote(str(pid_file))), cnf)
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_solver("%s %s %s" % (shlex.quote(sys.executable), shlex.quote(str(script)),
+                                     shlex.quote(str(pid_file))), cnf)
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, saved)
     assert time.monotonic() - started < 30
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid_file.read_text()), 0)   # terminated and reaped

@@ -456,12 +456,19 @@ def test_library_solve_checks_external_models(work):
 
 # -- solver processes: nothing survives ---------------------------------------------------
 
+def default_sigint():
+    """SIGINT not ignored in the command, as it is when the suite runs as a background
+    job (where Python would not make it KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(work, *args, solver="stubborn.sh", prog="cnfsolve"):
     env = dict(os.environ, **work.env)
     env.pop("DIMACS_SUDOKU_DEBUG", None)
     process = subprocess.Popen([PYTHON, str(BIN / prog), "--solver", fake(solver), *args],
                                cwd=work, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=default_sigint)
     deadline = time.monotonic() + 60
     while len(list((work / "pids").glob("*.pid"))) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
