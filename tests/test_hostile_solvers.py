@@ -519,6 +519,26 @@ def test_a_child_the_solver_leaves_behind_is_ended(solver, work):
     nothing_left(work)
 
 
+def test_the_token_scan_reads_every_process_when_ids_may_have_wrapped():
+    """After a short run, only ids from the leader's up are read for its token; all of
+    them after a long run, or when the system's last id is below the leader's."""
+    from types import SimpleNamespace
+    from dimacs_sudoku.solvers.external import _lowest_id_since
+    if not os.path.exists("/proc/loadavg"):
+        pytest.skip("no /proc/loadavg here")
+    leader = subprocess.Popen(["sleep", "10"])
+    try:
+        run = SimpleNamespace(pid=leader.pid, run_started=time.monotonic())
+        assert _lowest_id_since(run) == leader.pid
+        run.run_started -= 2
+        assert _lowest_id_since(run) == 0
+    finally:
+        leader.kill()
+        leader.wait()
+    beyond = SimpleNamespace(pid=1 << 40, run_started=time.monotonic())
+    assert _lowest_id_since(beyond) == 0
+
+
 @pytest.mark.parametrize("solver", STUBBORN)
 def test_sigkill_of_the_command_ends_the_solver_group_too(solver, work):
     """No handler runs on SIGKILL: the watchdog sees the command's end and kills the

@@ -179,7 +179,7 @@ def _execute(command, cnf_path, timeout, check=True):
                 except OSError as error:
                     raise SolverError("cannot run %s: %s"
                                       % (label, error.strerror or error)) from None
-                process.run_token = token
+                process.run_token, process.run_started = token, time.monotonic()
                 _watch("+", process.pid, token)
                 try:
                     code = process.wait(timeout=timeout)
@@ -284,7 +284,7 @@ def stop_group(process, grace=STOP_GRACE):
     go with it, even those that ignore SIGTERM or outlived their parent."""
     group = process.pid
     token = getattr(process, "run_token", None)
-    carriers = _carriers(token)
+    carriers = _carriers(process)
     if _signal_group(group, signal.SIGTERM) | _signal_pids(carriers, signal.SIGTERM):
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline:
@@ -295,7 +295,7 @@ def stop_group(process, grace=STOP_GRACE):
         else:
             _signal_group(group, signal.SIGKILL)
         process.wait()
-        _signal_pids(_carriers(token), signal.SIGKILL)     # any started meanwhile
+        _signal_pids(_carriers(process), signal.SIGKILL)     # any started since
     process.wait()
     _watch("-", group, token or "-")
 
@@ -307,9 +307,10 @@ def _run_token():
     return "%d-%d-%s" % (os.getpid(), _runs, os.urandom(6).hex())
 
 
-def _carriers(token):
-    """The ids of the processes whose environment holds ``token`` (:data:`RUN_VARIABLE`),
-    those this user may read; none where there is no /proc."""
+def _carriers(process):
+    """The ids of the processes whose environment holds the run token of ``process``
+    (:data:`RUN_VARIABLE`), those this user may read; none where there is no /proc."""
+    token = getattr(process, "run_token", None)
     if token is None:
         return []
     mark = ("\0%s=%s\0" % (RUN_VARIABLE, token)).encode()
@@ -318,8 +319,9 @@ def _carriers(token):
         names = os.listdir("/proc")
     except OSError:
         return found
+    low = _lowest_id_since(process)
     for name in names:
-        if name.isdigit():
+        if name.isdigit() and int(name) >= low:
             try:
                 with open("/proc/%s/environ" % name, "rb") as environ:
                     if mark in b"\0" + environ.read() + b"\0":
@@ -327,6 +329,21 @@ def _carriers(token):
             except OSError:         # gone, or another user's
                 pass
     return found
+
+
+def _lowest_id_since(process):
+    """The lowest id a process started after ``process`` may have: its own, as ids
+    are given in increasing order, unless they may have wrapped around since (the
+    system's last id below it, or a run of over a second), then 0. A run of
+    milliseconds reads a handful of environments, not every process's."""
+    if time.monotonic() - process.run_started > 1.0:
+        return 0
+    try:
+        with open("/proc/loadavg") as loadavg:
+            last = int(loadavg.read().split()[-1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return process.pid if last >= process.pid else 0
 
 
 def _signal_pids(pids, number):
