@@ -13,7 +13,6 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
 import time
 
 from ..errors import ModelError, OutputError, SolverError, UsageError
@@ -53,7 +52,6 @@ for g; do
 done
 ''' % RUN_VARIABLE
 _watchdog = None
-_runs = 0
 
 
 class SolverCommand:
@@ -168,7 +166,7 @@ def _execute(command, cnf_path, timeout, check=True):
                              .replace("{model}", paths["model"])
                              for word in command.argv[1:]]
             with open(paths["stdout"], "wb") as out, open(paths["stderr"], "wb") as err:
-                token = _run_token()
+                token = os.urandom(8).hex()     # this run's, no other's
                 try:
                     with file_size_limit(limit):
                         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
@@ -283,7 +281,6 @@ def stop_group(process, grace=STOP_GRACE):
     that the solver started (a script's solver, a portfolio, one that called setsid)
     go with it, even those that ignore SIGTERM or outlived their parent."""
     group = process.pid
-    token = getattr(process, "run_token", None)
     carriers = _carriers(process)
     if _signal_group(group, signal.SIGTERM) | _signal_pids(carriers, signal.SIGTERM):
         deadline = time.monotonic() + grace
@@ -294,17 +291,9 @@ def stop_group(process, grace=STOP_GRACE):
             time.sleep(0.02)
         else:
             _signal_group(group, signal.SIGKILL)
-        process.wait()
         _signal_pids(_carriers(process), signal.SIGKILL)     # any started since
     process.wait()
-    _watch("-", group, token or "-")
-
-
-def _run_token():
-    """A token no other run shares: this process's id, a count and random bits."""
-    global _runs
-    _runs += 1
-    return "%d-%d-%s" % (os.getpid(), _runs, os.urandom(6).hex())
+    _watch("-", group, getattr(process, "run_token", "-"))
 
 
 def _carriers(process):
