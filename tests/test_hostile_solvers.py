@@ -558,10 +558,18 @@ def test_no_watchdog_outlives_a_command_that_ran_a_solver(work):
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-f", "while read -r op group"], capture_output=True,
                           text=True).stdout.split()
-    mine = [pid for pid in left
-            if work.env["TMPDIR"] in open("/proc/%s/environ" % pid, "rb").read().decode(
-                "utf-8", "replace")]
+    mine = [pid for pid in left if work.env["TMPDIR"].encode() in environ(pid)]
     assert mine == []
+
+
+def environ(pid):
+    """The environment of process ``pid`` as bytes; empty once it is gone (another
+    command's watchdog, found by pgrep, may end before it is read)."""
+    try:
+        with open("/proc/%s/environ" % pid, "rb") as source:
+            return source.read()
+    except OSError:
+        return b""
 
 
 def test_a_solver_that_floods_its_output_is_stopped_at_a_bound(work):
