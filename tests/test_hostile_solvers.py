@@ -89,6 +89,7 @@ class Work:
     def __init__(self, path, env):
         self.path = path
         self.env = env
+        self.started = []           # the commands start() ran, ended after the test
 
     def __truediv__(self, name):
         return self.path / name
@@ -109,8 +110,13 @@ def work(tmp_path):
     assert done.returncode == 0, done.stderr
     (tmp_path / "pids").mkdir()
     (tmp_path / "tmp").mkdir()
-    return Work(tmp_path, {"FAKE_SOLVER_PIDS": str(tmp_path / "pids"),
+    work = Work(tmp_path, {"FAKE_SOLVER_PIDS": str(tmp_path / "pids"),
                            "FAKE_SOLVER_PYTHON": PYTHON, "TMPDIR": str(tmp_path / "tmp")})
+    yield work
+    for process in work.started:    # a failed test's command is not left running
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def run(name, *args, work, input=None, env=None):
@@ -468,6 +474,7 @@ def start(work, *args, solver="stubborn.sh", prog="cnfsolve"):
                                cwd=work, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True,
                                preexec_fn=default_sigint)
+    work.started.append(process)
     deadline = time.monotonic() + 60
     while len(list((work / "pids").glob("*.pid"))) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
