@@ -23,6 +23,14 @@ and CPU time, steadier on a busy machine). Beside it, in the same run:
 Pairwise is left out above ``--pairwise-max`` (49): its clauses grow as 2N⁴, 31
 million at 64x64 and 189 million at 100x100.
 
+``--instructions`` counts instructions instead (valgrind's callgrind; the same count on
+any load, where times at 9x9 move by a third between runs): ours, the whole child
+process less one that makes the same grid and stops before ``encode``; cadical's, its
+``-n`` run on the file less its run on a one-clause file. With ``--base CHECKOUT`` the
+same child runs on another checkout's package too, for a before/after of a change.
+Sizes 9 and 16 unless ``--sizes`` says (under valgrind a case runs some 50 times
+slower: 9x9 in seconds, 25x25 pairwise in a minute).
+
 The full run (sizes 9 to 100, three encodings, seven families) takes about 20 minutes
 on two cores, most of it 100x100; ``--quick`` (9, 16, 25, 49, extended only) two or
 three minutes. The table is markdown, ready for the README; ``--markdown FILE`` writes
@@ -55,14 +63,19 @@ def peak_rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def run_case(size, encoding, amo, mode, keep):
-    """Time one way of writing the formula; print a JSON line of facts."""
-    sys.path.insert(0, str(ROOT))
+def run_case(size, encoding, amo, mode, keep, root=ROOT):
+    """Time one way of writing the formula; print a JSON line of facts. Mode "none"
+    stops before ``encode`` (the floor that --instructions subtracts)."""
+    sys.path.insert(0, str(root))
     from dimacs_sudoku.encodings import encode
     from dimacs_sudoku.grid import Grid
 
     grid = Grid.empty(size)
     rss_before = peak_rss_mb()
+    if mode == "none":
+        with open(os.devnull, "w"):
+            print(json.dumps({"rss_mb": peak_rss_mb()}))
+        return
     with open(os.devnull, "w") as out:
         start, cpu = time.perf_counter(), time.process_time()
         formula = encode(grid, encoding=encoding, amo=amo)
@@ -83,11 +96,18 @@ def run_case(size, encoding, amo, mode, keep):
     print(json.dumps(facts))
 
 
-def child(size, encoding, amo, mode, keep=None):
+def child_argv(size, encoding, amo, mode, keep=None, root=None):
     argv = [sys.executable, __file__, "--case", "%d,%s,%s,%s" % (size, encoding, amo, mode)]
     if keep:
         argv += ["--keep", keep]
-    done = subprocess.run(argv, stdout=subprocess.PIPE, check=True, text=True)
+    if root:
+        argv += ["--root", root]
+    return argv
+
+
+def child(size, encoding, amo, mode, keep=None):
+    done = subprocess.run(child_argv(size, encoding, amo, mode, keep), stdout=subprocess.PIPE,
+                          check=True, text=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -134,6 +154,111 @@ def time_cat(path, runs=3):
         seconds = time.perf_counter() - start
         best = seconds if best is None else min(best, seconds)
     return best
+
+
+# ---- instructions (--instructions) ----------------------------------------------------
+
+def instructions(argv, exits=(0,)):
+    """The instructions valgrind's callgrind counts for the whole command ``argv``,
+    which must end with one of the ``exits`` codes."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None or done.returncode not in exits:
+        raise RuntimeError("%s: exit %d under callgrind: %s"
+                           % (" ".join(argv), done.returncode, done.stderr[-300:]))
+    return int(found.group(1))
+
+
+# cadical -n stops after reading; it exits 0, or 10 or 20 when the file is decided by then
+CADICAL_EXITS = (0, 10, 20)
+
+
+def cadical_read(path):
+    return ["cadical", "-v", "-d", "0", "-n", path]
+
+
+def count_case(size, encoding, amo, work, roots, floors):
+    """Instructions of writing the case on each checkout of ``roots`` and of cadical
+    reading it, each less its floor (``floors`` caches them by what they stand for)."""
+    path = os.path.join(work, "%d-%s-%s.cnf" % (size, encoding, amo))
+    child(size, encoding, amo, "ours", keep=path)
+    try:
+        counts = {"clauses": cnf_clauses(path)}
+        for root in roots:
+            key = ("none", size, root)
+            if key not in floors:
+                floors[key] = instructions(child_argv(size, encoding, amo, "none", root=root))
+            counts[root] = instructions(child_argv(size, encoding, amo, "ours", root=root)) \
+                - floors[key]
+        if "cadical" not in floors:
+            one = os.path.join(work, "one-clause.cnf")
+            with open(one, "w") as out:
+                out.write("p cnf 1 1\n1 0\n")
+            floors["cadical"] = instructions(cadical_read(one), CADICAL_EXITS)
+            os.unlink(one)
+        counts["cadical"] = instructions(cadical_read(path), CADICAL_EXITS) \
+            - floors["cadical"]
+    finally:
+        os.unlink(path)
+    return counts
+
+
+def cnf_clauses(path):
+    with open(path, "rb") as cnf:
+        for line in cnf:
+            if line.startswith(b"p cnf "):
+                return int(line.split()[3])
+    raise RuntimeError("no p cnf line in %s" % path)
+
+
+def count_instructions(args, sizes, encodings, families):
+    """The --instructions table: ours and cadical's in millions, and their ratio (and
+    with --base, the base checkout's and ours / base)."""
+    for tool in ("valgrind", "cadical"):
+        if shutil.which(tool) is None:
+            sys.exit("emit.py: --instructions needs %s on PATH" % tool)
+    roots = [str(ROOT)] + ([os.path.abspath(args.base)] if args.base else [])
+    for root in roots[1:]:
+        if not os.path.isdir(os.path.join(root, "dimacs_sudoku")):
+            sys.exit("emit.py: --base %s has no dimacs_sudoku package" % root)
+    head = "| grid | encoding | amo | clauses | ours M instr | cadical M instr | ours ÷ cadical |"
+    rule = "|---|---|---|---:|---:|---:|---:|"
+    if args.base:
+        head += " base M instr | ours ÷ base |"
+        rule += "---:|---:|"
+    lines = [head, rule]
+    print(head + "\n" + rule, flush=True)
+    work = tempfile.mkdtemp(prefix="dimacs-sudoku-emit-")
+    floors = {}
+    try:
+        for size in sizes:
+            for encoding in encodings:
+                for amo in families:
+                    if amo == "pairwise" and size > args.pairwise_max:
+                        continue
+                    counts = count_case(size, encoding, amo, work, roots, floors)
+                    ours, cadical = counts[roots[0]], counts["cadical"]
+                    line = ("| %dx%d | %s | %s | %s | %.1f | %.1f | %.2f |"
+                            % (size, size, encoding, amo, format(counts["clauses"], ","),
+                               ours / 1e6, cadical / 1e6, ours / cadical))
+                    if args.base:
+                        base = counts[roots[1]]
+                        line += " %.1f | %.2f |" % (base / 1e6, ours / base)
+                    lines.append(line)
+                    print(line, flush=True)
+    finally:
+        os.rmdir(work)
+    footer = ("Instructions (valgrind's callgrind), millions: ours is the child process less "
+              "one stopped before encode; cadical's its -n read of the file less that of a "
+              "one-clause file. ours ÷ cadical below 1: fewer instructions to write than "
+              "cadical takes to read (a proxy for the times, not the goal's measure).")
+    print("\n" + footer)
+    if args.markdown:
+        with open(args.markdown, "w") as out:
+            out.write("%s\n\n%s\n" % ("\n".join(lines), footer))
+    return 0
 
 
 # ---- the table ---------------------------------------------------------------------
@@ -220,12 +345,23 @@ def main():
                         help="skip pairwise above this size (64x64 pairwise is 31M clauses)")
     parser.add_argument("--markdown", metavar="FILE",
                         help="also write the table (markdown) to FILE")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under valgrind instead of timing "
+                             "(sizes 9,16 unless --sizes)")
+    parser.add_argument("--base", metavar="CHECKOUT",
+                        help="with --instructions: count another checkout's writer too")
     parser.add_argument("--case", help=argparse.SUPPRESS)
     parser.add_argument("--keep", help=argparse.SUPPRESS)
+    parser.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.case:
         size, encoding, amo, mode = args.case.split(",")
-        return run_case(int(size), encoding, amo, mode, args.keep)
+        return run_case(int(size), encoding, amo, mode, args.keep, args.root)
+    if args.base and not args.instructions:
+        parser.error("--base goes with --instructions")
+    if args.instructions:
+        sizes = [int(s) for s in (args.sizes or "9,16").split(",")]
+        return count_instructions(args, sizes, args.encodings.split(","), args.amo.split(","))
 
     if args.quick:
         sizes = args.sizes or "9,16,25,49"
