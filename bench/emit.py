@@ -73,7 +73,7 @@ def run_case(size, encoding, amo, mode, keep, root=ROOT):
     grid = Grid.empty(size)
     rss_before = peak_rss_mb()
     if mode == "none":
-        with open(os.devnull, "w"):
+        with open(os.devnull, "w"):     # as the timed modes do (0.2 M instructions)
             print(json.dumps({"rss_mb": peak_rss_mb()}))
         return
     with open(os.devnull, "w") as out:
@@ -116,9 +116,14 @@ PRECISE_SECONDS = 0.5
 COPIES_BYTES = 16 << 20
 
 
+def cadical_read(path):
+    """cadical reading ``path`` and stopping at once (a limit of 0 decisions)."""
+    return ["cadical", "-v", "-d", "0", "-n", path]
+
+
 def cadical_parse_seconds(path):
     """cadical's own process time for reading ``path``, from one run."""
-    done = subprocess.run(["cadical", "-v", "-d", "0", "-n", path], text=True,
+    done = subprocess.run(cadical_read(path), text=True,
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     found = re.search(r"^c parsed \d+ clauses in ([\d.]+) seconds", done.stdout, re.M)
     if found is None:
@@ -175,42 +180,27 @@ def instructions(argv, exits=(0,)):
 CADICAL_EXITS = (0, 10, 20)
 
 
-def cadical_read(path):
-    return ["cadical", "-v", "-d", "0", "-n", path]
+def cadical_instructions(path):
+    return instructions(cadical_read(path), CADICAL_EXITS)
 
 
 def count_case(size, encoding, amo, work, roots, floors):
     """Instructions of writing the case on each checkout of ``roots`` and of cadical
-    reading it, each less its floor (``floors`` caches them by what they stand for)."""
+    reading it, each less its floor: ``floors[root, size]`` (made here when missing)
+    and ``floors["cadical"]``."""
     path = os.path.join(work, "%d-%s-%s.cnf" % (size, encoding, amo))
-    child(size, encoding, amo, "ours", keep=path)
+    counts = {"clauses": child(size, encoding, amo, "ours", keep=path)["clauses"]}
     try:
-        counts = {"clauses": cnf_clauses(path)}
         for root in roots:
-            key = ("none", size, root)
-            if key not in floors:
-                floors[key] = instructions(child_argv(size, encoding, amo, "none", root=root))
+            if (root, size) not in floors:
+                floors[root, size] = instructions(
+                    child_argv(size, encoding, amo, "none", root=root))
             counts[root] = instructions(child_argv(size, encoding, amo, "ours", root=root)) \
-                - floors[key]
-        if "cadical" not in floors:
-            one = os.path.join(work, "one-clause.cnf")
-            with open(one, "w") as out:
-                out.write("p cnf 1 1\n1 0\n")
-            floors["cadical"] = instructions(cadical_read(one), CADICAL_EXITS)
-            os.unlink(one)
-        counts["cadical"] = instructions(cadical_read(path), CADICAL_EXITS) \
-            - floors["cadical"]
+                - floors[root, size]
+        counts["cadical"] = cadical_instructions(path) - floors["cadical"]
     finally:
         os.unlink(path)
     return counts
-
-
-def cnf_clauses(path):
-    with open(path, "rb") as cnf:
-        for line in cnf:
-            if line.startswith(b"p cnf "):
-                return int(line.split()[3])
-    raise RuntimeError("no p cnf line in %s" % path)
 
 
 def count_instructions(args, sizes, encodings, families):
@@ -231,8 +221,12 @@ def count_instructions(args, sizes, encodings, families):
     lines = [head, rule]
     print(head + "\n" + rule, flush=True)
     work = tempfile.mkdtemp(prefix="dimacs-sudoku-emit-")
-    floors = {}
+    one = os.path.join(work, "one-clause.cnf")
     try:
+        with open(one, "w") as out:
+            out.write("p cnf 1 1\n1 0\n")
+        floors = {"cadical": cadical_instructions(one)}
+        os.unlink(one)
         for size in sizes:
             for encoding in encodings:
                 for amo in families:
