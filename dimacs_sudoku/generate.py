@@ -558,27 +558,20 @@ def exclude_solutions(formula, solutions, numbering="standard"):
     header line each. A solver then answers UNSAT exactly when the puzzle has no
     solution besides these: ``sudoku2cnf p.txt --exclude p.sol | picosat`` exits 20
     for a puzzle with one solution."""
-    from .encodings.formula import CLAUSE, LABEL
+    from .encodings.formula import CLAUSE, LABEL, followed_by
     clauses = [exclusion_clause(grid, numbering) for grid in solutions]
-    inner = formula.constraints
 
-    def constraints():
-        yield from inner()
+    def exclusions():
         for grid, clause in zip(solutions, clauses):
             yield LABEL, "exclude the known solution %s" % (
                 grid.to_line() if grid.size <= 35 else "(%d cells)" % len(grid.cells))
             yield CLAUSE, clause
 
-    inner_shape = getattr(inner, "shape", None)
-    if inner_shape is not None:
-        # Keep the fast counting walk of :mod:`~dimacs_sudoku.encodings.formula`.
-        def shape():
-            yield from inner_shape()
-            for clause in clauses:
-                yield CLAUSE, len(clause), None, 1
+    def exclusions_shape():
+        for clause in clauses:
+            yield CLAUSE, len(clause), None, 1
 
-        constraints.shape = shape
-    formula.constraints = constraints
+    formula.constraints = followed_by(formula.constraints, exclusions, exclusions_shape)
     formula._counts = None
     for grid in solutions:
         formula.comments.append("exclude: %s" % grid.to_line()

@@ -12,6 +12,7 @@ import pytest
 
 from dimacs_sudoku.encodings.amo import (ALIASES, FAMILIES, Pairs, Pairwise, ceil_log2,
                                          clause_text, family, full_pairs)
+from dimacs_sudoku.encodings.numerals import Numerals
 from dimacs_sudoku.errors import UsageError
 
 NAMES = sorted(FAMILIES)
@@ -166,3 +167,54 @@ def test_names():
         assert type(family(alias)) is FAMILIES[name]
     for name, cls in FAMILIES.items():
         assert cls.name == name and cls.__doc__ and ">>>" in cls.__doc__
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_render_negs_is_render(name):
+    """The text joined from made numerals is the text formatted number by number."""
+    amo = family(name)
+    numerals = Numerals(2000)
+    negated = numerals.neg.__getitem__
+    for n in list(range(0, 41)) + [64, 81, 100]:
+        lits = list(range(7, 7 + 3 * n, 3))
+        top = 1000 - n
+        assert amo.render_negs(map(negated, lits), top, None, numerals) == \
+            amo.render(lits, top), n
+
+
+def test_render_negs_with_pairs_patterns():
+    pw = family("pairwise")
+    numerals = Numerals(40)
+    lits = [3, 5, 8, 13, 21, 34]
+    all_pairs = list(itertools.combinations(range(6), 2))
+    patterns = [Pairs(p for k, p in enumerate(all_pairs) if mask >> k & 1)
+                for mask in range(0, 1 << len(all_pairs), 997)]
+    patterns += [Pairs.across(lengths) for lengths in [(1, 5), (2, 2, 2), (3, 3)]]
+    for pattern in patterns:
+        negs = [numerals.neg[v] for v in lits]
+        assert pw.render_negs(negs, 0, pattern, numerals) == pw.render(lits, 0, pattern)
+
+
+@pytest.mark.parametrize("top", [0, 1, 9, 10, 99, 100, 101, 999, 1000, 12345, 80000])
+def test_numerals(top):
+    numerals = Numerals(top)
+    assert numerals.pos == ["0\n"] + ["%d " % v for v in range(1, top + 1)]
+    assert numerals.neg == ["0\n"] + ["-%d " % v for v in range(1, top + 1)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_render_negs_of_several_at_once(name):
+    """``times`` at-most-ones in one call: the texts of one call each, in order, their
+    new variables numbered on."""
+    amo = family(name)
+    numerals = Numerals(5000)
+    for n, times in [(1, 4), (2, 3), (4, 9), (9, 9), (10, 2), (16, 5)]:
+        groups = [list(range(11 + 50 * k, 11 + 50 * k + 2 * n, 2)) for k in range(times)]
+        top, texts, count = 3000, [], 0
+        for lits in groups:
+            text, top, more = amo.render(lits, top)
+            texts.append(text)
+            count += more
+        negs = [numerals.neg[v] for lits in groups for v in lits]
+        assert amo.render_negs(negs, 3000, None, numerals, times) == \
+            ("".join(texts), top, count), (n, times)

@@ -22,7 +22,9 @@ import pytest
 
 from dimacs_sudoku.encodings import ENCODINGS, encode
 from dimacs_sudoku.encodings.amo import FAMILIES, family
+from dimacs_sudoku.encodings import formula as formula_module
 from dimacs_sudoku.encodings.formula import AMO, CLAUSE, Formula
+from dimacs_sudoku.encodings.numerals import Numerals
 from dimacs_sudoku.encodings.sudoku import clause_counts, sudoku_formula
 from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.variables import Decimal, Standard
@@ -294,3 +296,58 @@ def test_constraints_interface():
     shape = list(formula.constraints.shape())
     assert sum(t for kind, _, _, t in shape if kind is AMO) == 64
     assert Decimal(4).max_var == 444
+
+
+def both_texts(formula, monkeypatch):
+    """The formula's text written from numerals made first (checked to be made, unless
+    the constraints write their own text in bulk), and with every number formatted as
+    it comes (the writer above MAX_VARIABLES)."""
+    made = []
+
+    def counted(top):
+        made.append(top)
+        return Numerals(top)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(formula_module, "Numerals", counted)
+        joined = formula.to_text(labels=True)
+        bulk = hasattr(formula.constraints, "text")
+        assert made == ([] if bulk else [formula.num_vars])
+        patch.setattr(formula_module, "MAX_VARIABLES", 0)
+        formatted = formula.to_text(labels=True)
+        assert len(made) == (0 if bulk else 1)
+    return joined, formatted
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_made_numerals_write_the_same_text(encoding, name, monkeypatch):
+    for grid in (grid_of(INKALA), grid_of(SIX, 6, (2, 3)), Grid.empty(16)):
+        joined, formatted = both_texts(encode(grid, encoding=encoding, amo=name), monkeypatch)
+        assert joined == formatted
+    decimal = encode(grid_of(INKALA), encoding=encoding, amo=name, numbering="decimal")
+    joined, formatted = both_texts(decimal, monkeypatch)
+    assert joined == formatted and "\n111 112 113 114 115 116 117 118 119 0\n" in joined
+
+
+@pytest.mark.parametrize("name", ["pairwise", "commander", "sequential"])
+def test_made_numerals_with_rules_exclusions_and_reduction(name, monkeypatch):
+    from pathlib import Path
+
+    from dimacs_sudoku.encodings.reduced import reduced_formula
+    from dimacs_sudoku.formats import parse_puzzle
+    from dimacs_sudoku.generate import exclude_solutions
+    fixtures = Path(__file__).parent / "fixtures" / "variants"
+    for fixture in ("killer-wikipedia.txt", "thermo-ctc.txt", "kropki-crossplusa.txt",
+                    "jigsaw-kropki-6x6-wsc-2022.txt"):
+        grid = parse_puzzle((fixtures / fixture).read_text())
+        formulas = [encode(grid, amo=name), reduced_formula(grid, amo=name),
+                    reduced_formula(grid, encoding="minimal", amo=name, propagate=True)]
+        for formula in formulas:
+            joined, formatted = both_texts(formula, monkeypatch)
+            assert joined == formatted, fixture
+    # Negative literals (the exclusions) are formatted, the rest joined, in order.
+    formula = encode(grid_of(INKALA), amo=name)
+    exclude_solutions(formula, [grid_of(INKALA_SOLUTION)])
+    joined, formatted = both_texts(formula, monkeypatch)
+    assert joined == formatted and joined.splitlines()[-1].startswith("-8 -10 -20 ")

@@ -8,7 +8,12 @@ Every family has the same three methods:
 - ``clauses(lits, top, pattern=None) -> (clauses, new_top)``: the clauses as lists of
   ints; auxiliary variables are numbered ``top + 1``, ``top + 2``, ... with no gap;
 - ``render(lits, top, pattern=None) -> (text, new_top, count)``: the same clauses as
-  DIMACS text, made fast from a template compiled once per ``n``.
+  DIMACS text, made fast from a template compiled once per ``n``;
+- ``render_negs(negs, top, pattern, numerals, times=1) -> (text, new_top, count)``:
+  the same text from the texts ``"-v "`` of positive ``lits`` and the
+  :class:`~.numerals.Numerals` of every variable up to ``new_top``, with no number
+  formatted (faster still, where the numerals are made beforehand); ``negs`` may hold
+  ``times`` at-most-ones of one length, one after the other, written in one go.
 
 ``pattern`` (a :class:`Pairs`) tells the pairwise family which pairs of positions are
 already forbidden by an earlier constraint; the other families write their full form
@@ -53,13 +58,17 @@ recursive families (commander, product) use the same rule for their sub-problems
 
 import math
 from functools import lru_cache
-from itertools import chain
-from operator import itemgetter, mul
+from itertools import chain, repeat
+from operator import add, itemgetter, mul
 
 from ..errors import UsageError
 
 # Up to this many literals every family writes the pairwise clauses.
 SMALL = 3
+
+# Up to this many literals, the pairwise family's render_negs picks the texts of all
+# its clauses by one item getter; above, one join a first literal is faster.
+PICK_MAX = 9
 
 # Separates the pieces of text formatted in one go before they are joined.
 _CUT = "\x00"
@@ -148,7 +157,10 @@ class Pairs:
         Each literal is formatted once; the clauses of one first position are made
         by one ``join`` with ``0\\n-a`` as separator.
         """
-        negs = (self.spec % tuple(lits[:self.width])).split(_CUT)
+        return self.render_negs((self.spec % tuple(lits[:self.width])).split(_CUT))
+
+    def render_negs(self, negs):
+        """The same clauses from the literals' texts ``"-a "`` (a tuple or list)."""
         out = []
         add = out.append
         for i, later in self.rows:
@@ -185,8 +197,10 @@ class SegmentPairs:
 
     def render(self, lits):
         """As :meth:`Pairs.render`: each first position's clauses in one ``join``."""
+        return self.render_negs((self.spec % tuple(lits)).split(_CUT))
+
+    def render_negs(self, negs):
         end = self.width
-        negs = (self.spec % tuple(lits)).split(_CUT)
         out = []
         add = out.append
         start = 0
@@ -269,6 +283,41 @@ class Pairwise:
             return "".join(map(clause_text, clauses)), top, len(clauses)
         return pairs.render(lits), top, pairs.count
 
+    def render_negs(self, negs, top, pattern=None, numerals=None, times=1):
+        negs = tuple(negs)
+        n = len(negs) // times
+        pairs = pattern or _full_pairs(n)
+        if n <= PICK_MAX:
+            pick = _pair_pick(pairs, n, times)
+            return "".join(pick(("0\n", *negs))), top, pairs.count * times
+        if times == 1:
+            return pairs.render_negs(negs), top, pairs.count
+        text = "".join(map(pairs.render_negs, map(negs.__getitem__,
+                                                  map(slice, range(0, n * times, n),
+                                                      range(n, n * times + 1, n)))))
+        return text, top, pairs.count * times
+
+
+@lru_cache(maxsize=256)
+def _pair_pick(pairs, n, times):
+    """The item getter of the pairwise clauses of ``times`` at-most-ones of n literals
+    each, out of "0\\n" and their texts, one after the other."""
+    first = list(chain.from_iterable((1 + i, 1 + j, 0) for i, j in pairs.pairs))
+    return tuple_getter(copies(first, [n, n, 0] * pairs.count, times))
+
+
+def copies(first, step, times):
+    """The indices ``first`` of a pick, then ``times - 1`` more copies of them, copy
+    j moved by j times ``step``.
+
+    >>> copies([1, 2, 0], [2, 2, 0], 3)
+    [1, 2, 0, 3, 4, 0, 5, 6, 0]
+    """
+    indices = list(first)
+    for j in range(1, times):
+        indices += map(add, first, map(mul, step, repeat(j)))
+    return indices
+
 
 # ---- families with auxiliary variables ----------------------------------------------
 
@@ -286,9 +335,13 @@ class Plan:
       newline) formatted once, and the pieces joined in order of occurrence: much less
       formatting where a variable occurs often (the bits of the binary family, the
       row and column variables of the product family).
+
+    With the numerals made beforehand (:meth:`render_negs`), nothing is formatted: the
+    texts of the literals and new variables are picked in order of occurrence and joined.
     """
 
-    __slots__ = ("n", "aux", "count", "form", "mode", "template", "pick", "join_pick")
+    __slots__ = ("n", "aux", "count", "form", "mode", "template", "pick", "join_pick",
+                 "slot_picks")
 
     # Relative costs: formatting a number in a template, formatting and cutting out a
     # piece, joining a piece (measured on CPython 3.11).
@@ -299,6 +352,15 @@ class Plan:
         self.aux = aux
         self.form = [tuple(clause) for clause in form]
         self.count = len(self.form)
+        self.mode = None            # how render formats, chosen when first asked
+        # An input never occurs positively in an at-most-one (render_negs has only
+        # the inputs' negative texts).
+        if any(0 < s <= n for clause in self.form for s in clause):
+            raise ValueError("an input occurs positively in an at-most-one form")
+        self.slot_picks = {}
+
+    def _compile(self):
+        """Choose how :meth:`render` formats: by template or by pieces."""
         occurrences = [(s, k == len(clause) - 1)
                        for clause in self.form for k, s in enumerate(clause)]
         pieces = {}
@@ -307,19 +369,19 @@ class Plan:
         by_template = self.TEMPLATE_COST * len(occurrences)
         by_pieces = self.PIECE_COST * len(pieces) + self.JOIN_COST * len(occurrences)
         if by_pieces < by_template:
-            self.mode = "pieces"
             self.template = _CUT.join(("%d" if s > 0 else "-%d") + (" 0\n" if last else " ")
                                       for s, last in pieces)
             self.pick = tuple_getter(abs(s) - 1 for s, _ in pieces)
             self.join_pick = tuple_getter(pieces[occurrence] for occurrence in occurrences)
+            self.mode = "pieces"
         else:
             # bytes: ``bytes % tuple`` then ``decode`` is about 13% faster than ``str %``.
-            self.mode = "template"
             self.template = "".join(
                 " ".join("%d" if s > 0 else "-%d" for s in clause) + " 0\n"
                 for clause in self.form).encode("ascii")
             self.pick = tuple_getter(abs(s) - 1 for s, _ in occurrences)
             self.join_pick = None
+            self.mode = "template"
 
     def values(self, lits, top):
         return [*lits, *range(top + 1, top + self.aux + 1)]
@@ -333,12 +395,44 @@ class Plan:
         if lits and min(lits) < 1:
             clauses, top = self.clauses(lits, top)
             return "".join(map(clause_text, clauses)), top, self.count
+        if self.mode is None:
+            self._compile()
         text = self.template % self.pick(self.values(lits, top))
         if self.join_pick is None:
             text = text.decode("ascii")
         else:
             text = "".join(self.join_pick(text.split(_CUT)))
         return text, top + self.aux, self.count
+
+    def render_negs(self, negs, top, numerals, times=1):
+        """As :meth:`render`, from the inputs' texts ``"-v "`` (of ``times`` at-most-ones,
+        one after the other) and the :class:`Numerals` of the new variables."""
+        pick = self.slot_picks.get(times) or self._slot_pick(times)
+        if not self.aux:
+            return "".join(pick(("0\n", *negs))), top, self.count * times
+        first, top = top + 1, top + self.aux * times
+        texts = ("0\n", *negs, *numerals.neg[first:top + 1], *numerals.pos[first:top + 1])
+        return "".join(pick(texts)), top, self.count * times
+
+    def _slot_pick(self, times):
+        """The item getter of :meth:`render_negs`: the text of each occurrence in order,
+        out of "0\\n", the inputs' texts, the new variables' negative texts, then
+        their positive ones (copy j's inputs and new variables the j-th of each)."""
+        n, aux = self.n, self.aux
+        # Each occurrence's index in copy 0, and how far it moves a copy.
+        first, step = [], []
+        for clause in self.form:
+            for s in clause:
+                if s < 0 and -s <= n:
+                    first.append(-s)
+                    step.append(n)
+                else:
+                    first.append(1 + times * n + (times * aux if s > 0 else 0) + abs(s) - n - 1)
+                    step.append(aux)
+            first.append(0)
+            step.append(0)
+        pick = self.slot_picks[times] = tuple_getter(copies(first, step, times))
+        return pick
 
 
 class Family:
@@ -391,6 +485,10 @@ class Family:
 
     def render(self, lits, top, pattern=None):
         return self.plan(len(lits)).render(lits, top)
+
+    def render_negs(self, negs, top, pattern=None, numerals=None, times=1):
+        negs = tuple(negs)
+        return self.plan(len(negs) // times).render_negs(negs, top, numerals, times)
 
 
 class Sequential(Family):

@@ -21,6 +21,14 @@ Writing is faster when the constraints function has a ``text()`` attribute too: 
 iterator of ``(text, clauses)`` blocks, the constraints' clauses as the formula's
 at-most-one family writes them, made in bulk (the reduced encoding's, pairwise).
 
+Up to :data:`~.numerals.MAX_VARIABLES` variables the writer makes every literal's text
+first (:class:`~.numerals.Numerals`) and joins them instead of formatting numbers. A
+constraints function with a ``literal_texts(numerals)`` attribute then gives the same
+constraints over those texts: at-most-ones as ``(AMO, negs, pattern, times)``, the
+texts ``numerals.neg[v]`` of the (positive) literals of ``times`` at-most-ones of one
+length one after the other, and clauses as ``(TEXT, text, clauses)``, ready to
+write, or as ``(CLAUSE, lits)``.
+
 Written with ``labels=True`` (``--comments full``), a formula also says what its
 variables mean and where each group of clauses is: ``full_comments`` are added to the
 header comments, then the lines of ``var_comments`` (a variable map; a function is
@@ -30,12 +38,37 @@ after it. The line numbers come from the same closed-form counts as the header, 
 clauses still stream.
 """
 
-CLAUSE, AMO, LABEL = "clause", "amo", "label"
+from itertools import chain
+
+from .numerals import MAX_VARIABLES, Numerals
+
+CLAUSE, AMO, LABEL, TEXT = "clause", "amo", "label", "text"
 
 # Text is handed to the output stream in blocks of about this many characters: small
 # enough to stay in the CPU cache and below malloc's mmap threshold (blocks of 1 MB
 # made writing to /dev/null 50% slower), large enough that each write call is cheap.
 BLOCK_CHARS = 1 << 16
+
+
+def followed_by(first, more, more_shape=None):
+    """The constraints function ``first`` followed by the clauses and labels of the
+    function ``more``, keeping ``first``'s faster walks: its ``shape()`` (when
+    ``more_shape`` gives the runs of ``more``) and its ``literal_texts``.
+
+    >>> both = followed_by(lambda: iter([(CLAUSE, (1, 2))]), lambda: iter([(CLAUSE, (-1,))]))
+    >>> list(both())
+    [('clause', (1, 2)), ('clause', (-1,))]
+    """
+    def constraints():
+        return chain(first(), more())
+
+    shape = getattr(first, "shape", None)
+    if shape is not None and more_shape is not None:
+        constraints.shape = lambda: chain(shape(), more_shape())
+    literal_texts = getattr(first, "literal_texts", None)
+    if literal_texts is not None:
+        constraints.literal_texts = lambda numerals: chain(literal_texts(numerals), more())
+    return constraints
 
 
 class ClauseTemplates(dict):
@@ -206,31 +239,55 @@ class Formula:
 
     def _write_clauses(self, out):
         """Write the clauses of the constraints one by one; return the number written
-        and the last auxiliary variable."""
+        and the last auxiliary variable.
+
+        Up to :data:`~.numerals.MAX_VARIABLES` variables, every literal's text is made
+        first and the clauses of positive literals are joined from those texts;
+        otherwise (and for negative literals) numbers are formatted as they come.
+        """
         render = self.amo.render
+        render_negs = self.amo.render_negs
         templates = ClauseTemplates()
+        numerals = Numerals(self.num_vars) if self.num_vars <= MAX_VARIABLES else None
+        literal_texts = getattr(self.constraints, "literal_texts", None)
+        negs_given = numerals is not None and literal_texts is not None
+        items = literal_texts(numerals) if negs_given else self.constraints()
+        if numerals is not None:
+            positive, negated = numerals.pos.__getitem__, numerals.neg.__getitem__
         top = self.base_vars
         block = []
         add = block.append
         size = 0
         written = 0
-        for item in self.constraints():
+        for item in items:
             kind = item[0]
             if kind is AMO:
-                text, top, count = render(item[1], top, item[2])
+                lits = item[1]
+                if negs_given:
+                    text, top, count = render_negs(lits, top, item[2], numerals, item[3])
+                elif numerals is not None and lits and min(lits) > 0:
+                    text, top, count = render_negs(map(negated, lits), top, item[2], numerals)
+                else:
+                    text, top, count = render(lits, top, item[2])
                 written += count
+            elif kind is TEXT:
+                text = item[1]
+                written += item[2]
             elif kind is CLAUSE:
                 lits = item[1]
-                text = templates[len(lits)] % tuple(lits)
+                if numerals is not None and lits and min(lits) > 0:
+                    text = "".join([*map(positive, lits), "0\n"])
+                else:
+                    text = templates[len(lits)] % tuple(lits)
                 written += 1
             else:
                 continue
-            add(text)
             size += len(text)
-            if size >= BLOCK_CHARS:
+            if size > BLOCK_CHARS and block:
                 out.write("".join(block))
                 block.clear()
-                size = 0
+                size = len(text)
+            add(text)
         out.write("".join(block))
         return written, top
 

@@ -38,11 +38,12 @@ N² (minimal: 0) + 3N² at-most-one constraints. For 9x9 pairwise: 7,371 / 10,28
 """
 
 from array import array
-from itertools import repeat
+from itertools import chain, repeat
+from struct import Struct
 
 from ..errors import UsageError
 from .amo import Pairs, tuple_getter
-from .formula import AMO, CLAUSE, LABEL, Formula
+from .formula import AMO, CLAUSE, LABEL, TEXT, Formula
 
 ENCODINGS = ("minimal", "efficient", "extended")
 
@@ -94,14 +95,21 @@ def variable_table(numbering, n):
     """``array`` of every cell variable, ``table[cell*n + d - 1] = var(cell, d)``
     (4 bytes a variable: 4 MB for 100x100).
 
-    The two numberings of :mod:`..variables` give the digits of a cell consecutive
-    numbers, ``var(cell, d) = var(cell, 0) + d``, so their table is made one cell at a
-    time; any other numbering is asked variable by variable.
+    The standard numbering is 1 .. N³ in order; the decimal one gives the digits of a
+    cell consecutive numbers, ``var(cell, d) = var(cell, 0) + d``, so its table is made
+    one cell at a time; any other numbering is asked variable by variable.
     """
     from ..variables import Decimal, Standard
     var = numbering.var
     table = array("i" if numbering.max_var < 1 << 31 else "q")
-    if type(numbering) in (Standard, Decimal):
+    if type(numbering) is Standard:
+        # 1 .. N³ in order, a row of cells at a time through struct: array's own
+        # extend converts number by number, three times slower.
+        pack = Struct("%d%s" % (n * n, table.typecode)).pack
+        for first in range(1, n * n * n + 1, n * n):
+            table.frombytes(pack(*range(first, first + n * n)))
+        return table
+    if type(numbering) is Decimal:
         for cell in range(n * n):
             base = var(cell, 0)
             table.extend(range(base + 1, base + n + 1))
@@ -121,21 +129,23 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
     The variables are computed once into two compact tables, by cell and by digit, so
     that each constraint's literals are one slice or one ``itemgetter`` call away. The
     function's ``shape()`` gives the same constraints as ``(kind, length, pattern,
-    times)`` runs, without their literals, for counting.
+    times)`` runs, without their literals, for counting; its ``literal_texts(numerals)``
+    the same constraints over the literals' texts (see :class:`~.formula.Formula`).
     """
+    from ..variables import Standard
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
     layout = grid.layout
     n = layout.size
-    var = numbering.var
     patterns = unit_pair_patterns(layout) if patterns else repeat(None)
     # by_cell[cell*n + d - 1] and by_digit[d - 1][cell] are var(cell, d).
     by_cell = variable_table(numbering, n)
+    in_order = type(numbering) is Standard
     by_digit = [by_cell[d::n] for d in range(n)]
     units = [(tuple_getter(cells), pattern, len(cells))
              for (_, cells), pattern in zip(layout.units, patterns)]
-    givens = [(cell, d) for cell, d in enumerate(grid.cells) if d]
+    givens = [cell * n + d - 1 for cell, d in enumerate(grid.cells) if d]
     spans = [(start, start + n) for start in range(0, n * n * n, n)]
 
     def constraints():
@@ -157,8 +167,33 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
                     yield CLAUSE, pick(lits)
         if givens:
             yield LABEL, "givens"
-            for cell, d in givens:
-                yield CLAUSE, (var(cell, d),)
+            for index in givens:
+                yield CLAUSE, (by_cell[index],)
+
+    def literal_texts(numerals):
+        """The same clauses over the literals' texts, a row of cells or a unit at a
+        time (one at-most-one or clause for each of its N digits)."""
+        if in_order:            # by_cell[i] is i + 1
+            pos = tuple(numerals.pos[1:len(by_cell) + 1])
+            neg = tuple(numerals.neg[1:len(by_cell) + 1])
+        else:
+            pos = tuple(map(numerals.pos.__getitem__, by_cell))
+            neg = tuple(map(numerals.neg.__getitem__, by_cell))
+        cells = [pos[lo:hi] for lo, hi in spans]
+        for row in range(0, n * n, n):
+            yield TEXT, "0\n".join(map("".join, cells[row:row + n])) + "0\n", n
+        if encoding != "minimal":
+            for lo in range(0, n * n * n, n * n):
+                yield AMO, neg[lo:lo + n * n], None, n
+        neg_digit = [neg[d::n] for d in range(n)]
+        for pick, pattern, _ in units:
+            yield AMO, tuple(chain.from_iterable(map(pick, neg_digit))), pattern, n
+        if encoding == "extended":
+            pos_digit = [pos[d::n] for d in range(n)]
+            for pick, _, _ in units:
+                yield TEXT, "0\n".join(map("".join, map(pick, pos_digit))) + "0\n", n
+        if givens:
+            yield TEXT, "0\n".join(map(pos.__getitem__, givens)) + "0\n", len(givens)
 
     def shape():
         cells = n * n
@@ -173,6 +208,7 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
         yield CLAUSE, 1, None, len(givens)
 
     constraints.shape = shape
+    constraints.literal_texts = literal_texts
     return constraints
 
 

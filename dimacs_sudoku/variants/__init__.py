@@ -462,7 +462,7 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
     """
     from ..encodings import header_comments
     from ..encodings.amo import family
-    from ..encodings.formula import CLAUSE, LABEL, Formula
+    from ..encodings.formula import CLAUSE, LABEL, Formula, followed_by
     from ..encodings.sudoku import ENCODINGS, sudoku_constraints
     from ..variables import numbering as make_numbering
     if encoding not in ENCODINGS:
@@ -477,19 +477,17 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
     amo_family = family(amo)
     classic = sudoku_constraints(grid, encoding, numbers, amo_family.reads_patterns)
 
-    def constraints():
-        yield from classic()
+    def rule_constraints():
         for rule, first, _ in groups:
             yield LABEL, "rule: " + rule.to_line()
             for clause in make_rule_clauses(rule, layout, numbers.var, first):
                 yield CLAUSE, clause
 
-    def shape():
-        yield from classic.shape()
+    def rule_shape():
         for _, _, count in groups:
             yield CLAUSE, 0, None, count
 
-    constraints.shape = shape
+    constraints = followed_by(classic, rule_constraints, rule_shape)
     extra = ["rule: " + rule.to_line() for rule in rules]
     if base > numbers.max_var:
         extra.append("rule variables: %d..%d (auxiliary, for the rules)"
