@@ -487,7 +487,8 @@ def bench_large(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="samples, about a minute")
-    parser.add_argument("--sets", default="17,top1465,hardest")
+    parser.add_argument("--sets", default="17,top1465,hardest",
+                        help="comma-separated, of %s" % ", ".join(SETS))
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--hardest", type=int, default=0,
                         help="the first N of the hardest set in the full run (0: all 48,766)")
@@ -514,6 +515,9 @@ def main():
     parser.add_argument("--only", default="",
                         help="for --large: puzzle names (file stems), comma-separated")
     args = parser.parse_args()
+    unknown = [name for name in args.sets.split(",") if name not in SETS]
+    if unknown:
+        parser.error("unknown set %s (choose from %s)" % (unknown[0], ", ".join(SETS)))
     if not Path(args.data).is_dir():
         sys.exit("no data folder %s (give --data DIR)" % args.data)
     if args.large:
