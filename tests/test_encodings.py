@@ -323,7 +323,8 @@ def both_texts(formula, monkeypatch):
 @pytest.mark.parametrize("name", NAMES)
 def test_made_numerals_write_the_same_text(encoding, name, monkeypatch):
     for grid in (grid_of(INKALA), grid_of(SIX, 6, (2, 3)), Grid.empty(16)):
-        joined, formatted = both_texts(encode(grid, encoding=encoding, amo=name), monkeypatch)
+        formula = encode(grid, encoding=encoding, amo=name)
+        joined, formatted = both_texts(formula, monkeypatch)
         assert joined == formatted
     decimal = encode(grid_of(INKALA), encoding=encoding, amo=name, numbering="decimal")
     joined, formatted = both_texts(decimal, monkeypatch)

@@ -426,8 +426,9 @@ class Plan:
                 if s < 0 and -s <= n:
                     first.append(-s)
                     step.append(n)
-                else:
-                    first.append(1 + times * n + (times * aux if s > 0 else 0) + abs(s) - n - 1)
+                else:           # a new variable's text, negative ones first
+                    before = 1 + times * n + (times * aux if s > 0 else 0)
+                    first.append(before + abs(s) - n - 1)
                     step.append(aux)
             first.append(0)
             step.append(0)

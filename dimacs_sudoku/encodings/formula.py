@@ -55,7 +55,8 @@ def followed_by(first, more, more_shape=None):
     function ``more``, keeping ``first``'s faster walks: its ``shape()`` (when
     ``more_shape`` gives the runs of ``more``) and its ``literal_texts``.
 
-    >>> both = followed_by(lambda: iter([(CLAUSE, (1, 2))]), lambda: iter([(CLAUSE, (-1,))]))
+    >>> both = followed_by(lambda: iter([(CLAUSE, (1, 2))]),
+    ...                    lambda: iter([(CLAUSE, (-1,))]))
     >>> list(both())
     [('clause', (1, 2)), ('clause', (-1,))]
     """
@@ -266,7 +267,8 @@ class Formula:
                 if negs_given:
                     text, top, count = render_negs(lits, top, item[2], numerals, item[3])
                 elif numerals is not None and lits and min(lits) > 0:
-                    text, top, count = render_negs(map(negated, lits), top, item[2], numerals)
+                    text, top, count = render_negs(map(negated, lits), top, item[2],
+                                                   numerals)
                 else:
                     text, top, count = render(lits, top, item[2])
                 written += count

@@ -36,7 +36,7 @@ def numeral_text(stop, end):
     ''
     """
     parts = [end.join(_DIGITS[1:stop]) + end if stop > 1 else ""]
-    tails = "".join(_MARK + d + end for d in _DIGITS)     # the last digit of two-digit ones
+    tails = "".join(_MARK + d + end for d in _DIGITS)     # two-digit ones' last digit
     width, low = 2, 10
     while low < stop:
         high = min(stop, 10 * low)
