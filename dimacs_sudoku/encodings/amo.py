@@ -288,13 +288,9 @@ class Pairwise:
         n = len(negs) // times
         pairs = pattern or _full_pairs(n)
         if n <= PICK_MAX:
-            pick = _pair_pick(pairs, n, times)
-            return "".join(pick(("0\n", *negs))), top, pairs.count * times
-        if times == 1:
-            return pairs.render_negs(negs), top, pairs.count
-        text = "".join(map(pairs.render_negs, map(negs.__getitem__,
-                                                  map(slice, range(0, n * times, n),
-                                                      range(n, n * times + 1, n)))))
+            text = "".join(_pair_pick(pairs, n, times)(("0\n", *negs)))
+        else:
+            text = "".join([pairs.render_negs(negs[k:k + n]) for k in range(0, n * times, n)])
         return text, top, pairs.count * times
 
 

@@ -52,10 +52,9 @@ def numeral_text(stop, end):
 class Numerals:
     """The texts ``pos`` and ``neg`` of the literals of variables 1 .. top (lists)."""
 
-    __slots__ = ("top", "pos", "neg")
+    __slots__ = ("pos", "neg")
 
     def __init__(self, top):
-        self.top = top
         text = numeral_text(top + 1, " " + _CUT)[:-1]
         self.pos = text.split(_CUT) if top else []
         self.neg = ("-" + text.replace(_CUT, _CUT + "-")).split(_CUT) if top else []

@@ -42,6 +42,7 @@ from itertools import chain, repeat
 from struct import Struct
 
 from ..errors import UsageError
+from ..variables import Decimal, Standard
 from .amo import Pairs, tuple_getter
 from .formula import AMO, CLAUSE, LABEL, TEXT, Formula
 
@@ -99,7 +100,6 @@ def variable_table(numbering, n):
     cell consecutive numbers, ``var(cell, d) = var(cell, 0) + d``, so its table is made
     one cell at a time; any other numbering is asked variable by variable.
     """
-    from ..variables import Decimal, Standard
     var = numbering.var
     table = array("i" if numbering.max_var < 1 << 31 else "q")
     if type(numbering) is Standard:
@@ -132,7 +132,6 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
     times)`` runs, without their literals, for counting; its ``literal_texts(numerals)``
     the same constraints over the literals' texts (see :class:`~.formula.Formula`).
     """
-    from ..variables import Standard
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
@@ -215,7 +214,6 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
 def sudoku_formula(grid, encoding="extended", amo=None, numbering=None, comments=()):
     """The :class:`Formula` of ``grid`` in one of the classic encodings."""
     from .amo import family
-    from ..variables import Standard
     numbering = numbering or Standard(grid.size)
     amo = amo or family("pairwise")
     constraints = sudoku_constraints(grid, encoding, numbering, amo.reads_patterns)
