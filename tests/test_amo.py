@@ -200,6 +200,14 @@ def test_numerals(top):
     numerals = Numerals(top)
     assert numerals.pos == ["0\n"] + ["%d " % v for v in range(1, top + 1)]
     assert numerals.neg == ["0\n"] + ["-%d " % v for v in range(1, top + 1)]
+    # ranges cut out of the long texts, across every change of width
+    widths = {e + k for e in (9, 99, 999, 9999) for k in (0, 1) if e + k <= top}
+    edges = sorted(({1, top} if top else set()) | widths)
+    for first in edges:
+        for last in edges + [first - 1]:
+            if last >= first - 1:
+                assert numerals.pos_range(first, last) == numerals.pos[first:last + 1]
+                assert numerals.neg_range(first, last) == numerals.neg[first:last + 1]
 
 
 @pytest.mark.parametrize("name", NAMES)

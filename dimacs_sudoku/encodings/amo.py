@@ -407,7 +407,8 @@ class Plan:
         if not self.aux:
             return "".join(pick(("0\n", *negs))), top, self.count * times
         first, top = top + 1, top + self.aux * times
-        texts = ("0\n", *negs, *numerals.neg[first:top + 1], *numerals.pos[first:top + 1])
+        texts = ("0\n", *negs, *numerals.neg_range(first, top),
+                 *numerals.pos_range(first, top))
         return "".join(pick(texts)), top, self.count * times
 
     def _slot_pick(self, times):

@@ -253,8 +253,9 @@ class Formula:
         literal_texts = getattr(self.constraints, "literal_texts", None)
         negs_given = numerals is not None and literal_texts is not None
         items = literal_texts(numerals) if negs_given else self.constraints()
-        if numerals is not None:
-            positive, negated = numerals.pos.__getitem__, numerals.neg.__getitem__
+        # The numerals' whole lists are made only when first picked from at random
+        # (literal_texts cuts ranges instead).
+        positive = negated = None
         top = self.base_vars
         block = []
         add = block.append
@@ -267,6 +268,8 @@ class Formula:
                 if negs_given:
                     text, top, count = render_negs(lits, top, item[2], numerals, item[3])
                 elif numerals is not None and lits and min(lits) > 0:
+                    if negated is None:
+                        negated = numerals.neg.__getitem__
                     text, top, count = render_negs(map(negated, lits), top, item[2],
                                                    numerals)
                 else:
@@ -278,6 +281,8 @@ class Formula:
             elif kind is CLAUSE:
                 lits = item[1]
                 if numerals is not None and lits and min(lits) > 0:
+                    if positive is None:
+                        positive = numerals.pos.__getitem__
                     text = "".join([*map(positive, lits), "0\n"])
                 else:
                     text = templates[len(lits)] % tuple(lits)

@@ -1,5 +1,5 @@
-"""Every literal's DIMACS text up to a variable, made once, so that a writer picks and
-joins texts instead of formatting numbers.
+"""Every literal's DIMACS text up to a variable, cut out of one long text, so that a
+writer picks and joins texts instead of formatting numbers.
 
 CPython spends as much on formatting one number as on joining four or five pieces of
 text, and a variable of a 9x9 grid occurs in its CNF a dozen times or more. The
@@ -17,9 +17,10 @@ end of a clause, so that a clause is the join of its literals' texts and index 0
 '-3 -11 0\\n'
 """
 
-# Up to this many variables the writers make the numerals first: two texts a variable,
-# about 160 bytes with the lists (13 MB at most). Every formula up to 25x25 has fewer
-# (75,625 at most: extended, sequential or ladder).
+# Up to this many variables the writers make the numerals first: two long texts, about
+# 16 bytes a variable (1.3 MB at most), and the whole lists of texts (about 160 bytes a
+# variable) only where a writer picks at random (variant rules, --exclude). Every
+# formula up to 25x25 has fewer (75,625 at most: extended, sequential or ladder).
 MAX_VARIABLES = 80_000
 
 _DIGITS = "0123456789"
@@ -50,13 +51,63 @@ def numeral_text(stop, end):
 
 
 class Numerals:
-    """The texts ``pos`` and ``neg`` of the literals of variables 1 .. top (lists)."""
+    """The texts of the literals of variables 1 .. top.
 
-    __slots__ = ("pos", "neg")
+    ``pos_range(a, b)`` and ``neg_range(a, b)`` cut the texts of a..b out of one long
+    text each, so that only the range in use is held as separate strings (a fresh
+    process pays for every page of memory it touches first). The lists ``pos`` and
+    ``neg`` of all of them, with index 0 ``"0\\n"``, are made on first use, for writers
+    that pick at random.
+
+    >>> t = Numerals(12)
+    >>> t.neg_range(9, 11), t.pos_range(3, 2)
+    (['-9 ', '-10 ', '-11 '], [])
+    """
+
+    __slots__ = ("top", "_pos_text", "_neg_text", "_pos", "_neg")
 
     def __init__(self, top):
-        text = numeral_text(top + 1, " " + _CUT)[:-1]
-        self.pos = text.split(_CUT) if top else []
-        self.neg = ("-" + text.replace(_CUT, _CUT + "-")).split(_CUT) if top else []
-        self.pos.insert(0, "0\n")
-        self.neg.insert(0, "0\n")
+        self.top = top
+        text = numeral_text(top + 1, " " + _CUT)
+        self._pos_text = text                                   # "1 ^2 ^..top ^"
+        self._neg_text = "-" + text.replace(_CUT, _CUT + "-")  # "-1 ^-2 ^..-top ^-"
+        self._pos = self._neg = None
+
+    def pos_range(self, first, last):
+        """The texts ``"v "`` of variables first .. last, a new list."""
+        if first > last:
+            return []
+        return self._pos_text[_start(first, 2):_start(last + 1, 2) - 1].split(_CUT)
+
+    def neg_range(self, first, last):
+        """The texts ``"-v "`` of variables first .. last, a new list."""
+        if first > last:
+            return []
+        return self._neg_text[_start(first, 3):_start(last + 1, 3) - 1].split(_CUT)
+
+    @property
+    def pos(self):
+        if self._pos is None:
+            self._pos = ["0\n", *self.pos_range(1, self.top)]
+        return self._pos
+
+    @property
+    def neg(self):
+        if self._neg is None:
+            self._neg = ["0\n", *self.neg_range(1, self.top)]
+        return self._neg
+
+
+def _start(v, extra):
+    """Where variable v's numeral starts in a text of the numerals from 1 on, each
+    followed by ``extra`` characters.
+
+    >>> text = numeral_text(120, "ab")
+    >>> [text[_start(v, 2):_start(v + 1, 2)] for v in (1, 9, 10, 99, 100, 119)]
+    ['1ab', '9ab', '10ab', '99ab', '100ab', '119ab']
+    """
+    start, low, width = 0, 1, 1
+    while low * 10 <= v:
+        start += 9 * low * (width + extra)
+        low, width = low * 10, width + 1
+    return start + (v - low) * (width + extra)

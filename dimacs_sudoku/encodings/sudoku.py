@@ -173,8 +173,8 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
         """The same clauses over the literals' texts, a row of cells or a unit at a
         time (one at-most-one or clause for each of its N digits)."""
         if in_order:            # by_cell[i] is i + 1
-            pos = tuple(numerals.pos[1:len(by_cell) + 1])
-            neg = tuple(numerals.neg[1:len(by_cell) + 1])
+            pos = tuple(numerals.pos_range(1, len(by_cell)))
+            neg = tuple(numerals.neg_range(1, len(by_cell)))
         else:
             pos = tuple(map(numerals.pos.__getitem__, by_cell))
             neg = tuple(map(numerals.neg.__getitem__, by_cell))
