@@ -3,7 +3,8 @@
 Run as ``python bench/emit.py [--quick] [--sizes 9,16,25] [--markdown FILE]``. For each
 size, encoding and at-most-one family a fresh Python process builds the formula and
 writes it to /dev/null (the time covers ``encode``, the counting pass for the header
-and the writing; not the interpreter's start), then reports its peak RSS and the RSS
+and the writing; not the interpreter's start, nor a collection of the imports' young
+objects, done before), then reports its peak RSS and the RSS
 it had before ``encode``; the best time of ``--runs`` processes counts (wall clock,
 and CPU time, steadier on a busy machine). Beside it, in the same run:
 
@@ -18,7 +19,10 @@ and CPU time, steadier on a busy machine). Beside it, in the same run:
   ``--runs``. Its process time has two decimals: a file it reads in under half a
   second is read again as one file of many copies of its clauses (about 16 MB, the
   header's count multiplied), and that time divided by the copies counts (the same
-  bytes read again, so the same work per copy, to three or four digits).
+  bytes read again, so the same work per copy, to three or four digits). Such a file
+  is also read once by a whole fresh cadical (``cadical cold``): its process CPU time
+  less that of a run on a one-clause file, best of each, so that both sides are one
+  cold run, as in a pipe.
 
 Pairwise is left out above ``--pairwise-max`` (49): its clauses grow as 2N⁴, 31
 million at 64x64 and 189 million at 100x100.
@@ -41,6 +45,7 @@ peak RSS flat in N.
 """
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -72,6 +77,9 @@ def run_case(size, encoding, amo, mode, keep, root=ROOT):
 
     grid = Grid.empty(size)
     rss_before = peak_rss_mb()
+    # The imports' young objects are collected first, as bench/batch.py does: a
+    # collection of them falling inside the timing would be theirs, not ours.
+    gc.collect()
     if mode == "none":
         with open(os.devnull, "w"):     # as the timed modes do (0.2 M instructions)
             print(json.dumps({"rss_mb": peak_rss_mb()}))
@@ -129,6 +137,14 @@ def cadical_parse_seconds(path):
     if found is None:
         raise RuntimeError("cadical printed no parse time for %s" % path)
     return float(found.group(1))
+
+
+def cadical_process_cpu(path):
+    """CPU seconds (user + system) of one whole ``cadical -n`` run reading ``path``."""
+    child = subprocess.Popen(cadical_read(path), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_utime + usage.ru_stime
 
 
 def write_copies(path, out_path):
@@ -273,12 +289,18 @@ def measure(size, encoding, amo, naive, work, runs):
                 cadical = []
                 target, copies = copied, write_copies(path, copied)
         # Our writes and cadical's reads alternate, so that a slow moment of the
-        # machine weighs on both sides.
+        # machine weighs on both sides. A file read as copies is also read once by a
+        # whole fresh cadical, cold as ours is, less its run on a one-clause file.
+        cold, floor = [], []
         for run in range(runs):
             if run:
                 every.append(child(size, encoding, amo, "ours"))
             if target is not None:
                 cadical.append(cadical_parse_seconds(target) / copies)
+            if target is copied:
+                cold.append(cadical_process_cpu(path))
+                floor.append(cadical_process_cpu(one_clause(work)))
+        ours["cadical_cold"] = min(cold) - min(floor) if cold else None
         ours["cat"] = time_cat(path, runs)
     finally:
         for done in (path, copied):
@@ -294,26 +316,43 @@ def measure(size, encoding, amo, naive, work, runs):
     return ours
 
 
+def one_clause_path(work):
+    return os.path.join(work, "one-clause.cnf")
+
+
+def one_clause(work):
+    """A CNF of one clause in the folder ``work`` (made once)."""
+    path = one_clause_path(work)
+    if not os.path.exists(path):
+        with open(path, "w") as out:
+            out.write("p cnf 1 1\n1 0\n")
+    return path
+
+
 def row(size, encoding, amo, facts):
     mb = facts["bytes"] / 1e6
     ours = facts["seconds"]
     naive = facts.get("naive")
     cadical = facts.get("cadical")
+    cold = facts.get("cadical_cold")
     return ("| %dx%d | %s | %s | %s | %s | %.1f | %.3f | %.3f | %.0f | %.0f (%.0f) | %s | %s "
-            "| %.4f | %.1f | %s | %s |"
+            "| %s | %s | %.4f | %.1f | %s | %s |"
             % (size, size, encoding, amo, format(facts["vars"], ","),
                format(facts["clauses"], ","), mb, ours, facts["cpu"], mb / ours,
                facts["rss_mb"], facts["rss_start_mb"],
                "-" if cadical is None else "%.4f" % cadical,
                "-" if not cadical else "%.2f" % (facts["cpu"] / cadical),
+               "-" if cold is None else "%.4f" % cold,
+               "-" if not cold else "%.2f" % (facts["cpu"] / cold),
                facts["cat"], ours / facts["cat"],
                "%.3f" % naive if naive else "-", "%.1f" % (naive / ours) if naive else "-"))
 
 
 HEADER = ("| grid | encoding | amo | vars | clauses | MB | ours s | ours CPU s | MB/s "
-          "| peak RSS MB (at start) | cadical parse s | ours CPU / cadical | cat s | ours/cat "
-          "| naive s | naive/ours |\n"
-          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| peak RSS MB (at start) | cadical parse s | ours CPU / cadical "
+          "| cadical cold s | ours CPU / cold | cat s | ours/cat | naive s | naive/ours |\n"
+          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
+          "|---:|---:|")
 
 
 def default_runs(size):
@@ -392,14 +431,17 @@ def main():
                     rows.append(row(size, encoding, amo, facts))
                     print(rows[-1], flush=True)
     finally:
+        if os.path.exists(one_clause_path(work)):
+            os.unlink(one_clause_path(work))
         os.rmdir(work)
     python = subprocess.run([sys.executable, "-c", "import sys; print(sys.version.split()[0])"],
                             stdout=subprocess.PIPE, text=True).stdout.strip()
     footer = ("Python %s, %d CPUs, load average %.1f at the start and %.1f at the end; whole "
               "run %.0f s. Times are wall clock, best of %s fresh processes; cadical's is its "
               "own parse time (process time; under %.1f s, of a file of copies of the "
-              "clauses, divided by the copies). ours CPU / cadical below 1: we write faster "
-              "than cadical reads."
+              "clauses, divided by the copies; cold: a whole fresh cadical reading the file "
+              "once, less one reading a one-clause file, process CPU). ours CPU / cadical "
+              "below 1: we write faster than cadical reads."
               % (python, os.cpu_count(), load, os.getloadavg()[0],
                  time.perf_counter() - started,
                  args.runs or "7 up to 25x25, 3 up to 49x49, 2 above", PRECISE_SECONDS))

@@ -34,9 +34,9 @@ For each puzzle:
    picosat's first). Measured on the 9x9 sets with uniqueness checked
    (bench/batch.py: 17-clue, top1465, forum hardest; CPU time) against tdoku's
    ``minisat_complete`` (one MiniSat instance with the full exactly-one encoding, the
-   givens as assumptions) in the same run, the pysat engine takes 0.92 / 1.21 / 0.78
-   times its time, the pycosat engine 0.90 / 1.81 / 0.91 (README, "Benchmarks"; on
-   top1465 the pysat figure moves between 1.0 and 1.4 from run to run). One
+   givens as assumptions) in the same run, the pysat engine takes 0.62 / 0.91 / 0.80
+   times its time, the pycosat engine 0.71 / 1.39 / 0.88 (README, "Benchmarks"; on
+   top1465 the pysat figure moves between about 0.9 and 1.0 from run to run). One
    incremental MiniSat or MiniCard instance with the full encoding and our
    propagation's result as assumptions (tdoku's route) loses to the reduced problem
    on the hard sets: it needs as many conflicts, each costing more; and used first

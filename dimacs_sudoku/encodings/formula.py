@@ -25,7 +25,7 @@ Up to :data:`~.numerals.MAX_VARIABLES` variables the writer makes every literal'
 first (:class:`~.numerals.Numerals`) and joins them instead of formatting numbers. A
 constraints function with a ``literal_texts(numerals)`` attribute then gives the same
 constraints over those texts: at-most-ones as ``(AMO, negs, pattern, times)``, the
-texts ``numerals.neg[v]`` of the (positive) literals of ``times`` at-most-ones of one
+texts ``"-v "`` of the (positive) literals of ``times`` at-most-ones of one
 length one after the other, and clauses as ``(TEXT, text, clauses)``, ready to
 write, or as ``(CLAUSE, lits)``.
 

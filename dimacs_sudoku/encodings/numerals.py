@@ -54,8 +54,8 @@ class Numerals:
     """The texts of the literals of variables 1 .. top.
 
     ``pos_range(a, b)`` and ``neg_range(a, b)`` cut the texts of a..b out of one long
-    text each, so that only the range in use is held as separate strings (a fresh
-    process pays for every page of memory it touches first). The lists ``pos`` and
+    text each, so that only the range in use is held as separate strings, made just
+    before they are joined, while the cache still holds them. The lists ``pos`` and
     ``neg`` of all of them, with index 0 ``"0\\n"``, are made on first use, for writers
     that pick at random.
 
@@ -75,15 +75,11 @@ class Numerals:
 
     def pos_range(self, first, last):
         """The texts ``"v "`` of variables first .. last, a new list."""
-        if first > last:
-            return []
-        return self._pos_text[_start(first, 2):_start(last + 1, 2) - 1].split(_CUT)
+        return _cut(self._pos_text, 2, first, last)
 
     def neg_range(self, first, last):
         """The texts ``"-v "`` of variables first .. last, a new list."""
-        if first > last:
-            return []
-        return self._neg_text[_start(first, 3):_start(last + 1, 3) - 1].split(_CUT)
+        return _cut(self._neg_text, 3, first, last)
 
     @property
     def pos(self):
@@ -96,6 +92,14 @@ class Numerals:
         if self._neg is None:
             self._neg = ["0\n", *self.neg_range(1, self.top)]
         return self._neg
+
+
+def _cut(text, extra, first, last):
+    """The pieces of variables first .. last of a numerals text whose numerals are each
+    followed by ``extra`` characters, the last of them the cut mark."""
+    if first > last:
+        return []
+    return text[_start(first, extra):_start(last + 1, extra) - 1].split(_CUT)
 
 
 def _start(v, extra):
