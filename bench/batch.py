@@ -29,11 +29,11 @@ every column):
 
 Each set is measured in a process of its own, as ``sudoku-solve`` runs a file and
 tdoku's program a set. Times are CPU seconds of that process (steadier than wall clock
-on a shared machine), but (b), which is wall clock. Ours and tdoku's runs alternate ``--repeat`` times; the
-median of each counts. Every column's counts are checked against ours, and the
-two engines' solutions against each other. The C++ figures are the ones quoted in the
-issue for a C++ program with MiniSat used incrementally: known reference numbers, NOT
-measured here.
+on a shared machine), but (b), which is wall clock. Ours and tdoku's runs alternate
+``--repeat`` times; the median of each counts. Every column's counts are checked
+against ours, and the two engines' solutions against each other. The C++ figures are
+the ones quoted in the issue for a C++ program with MiniSat used incrementally: known
+reference numbers, NOT measured here.
 
 Sets: all of them, tdoku 17-clue (49,158), magictour top1465 (1,465) and
 forum-hardest-1905-11plus (48,766; ``--hardest N`` takes the first N). ``--quick``
@@ -275,7 +275,8 @@ class Settings:
                               if self.program else [])
         if self.program and not os.access(self.program, os.X_OK):
             sys.exit("TDOKU_BENCHMARK=%s is not a program" % self.program)
-        self.sample_a, self.sample_b, self.sample_c = args.sample_a, args.sample_b, args.sample_c
+        self.sample_a, self.sample_b = args.sample_a, args.sample_b
+        self.sample_c = args.sample_c
         self.tdoku_seconds = args.tdoku_seconds
         if args.quick:
             self.sample_a = min(self.sample_a, 100)
@@ -292,8 +293,8 @@ def bench_sets(args):
     file, and tdoku's program a set): in one process, a set timed after another's tens
     of thousands of puzzles ran some 7% slower (top1465 after 17-clue: 451 against 421
     us, alternating runs)."""
-    plan = Settings(args)
-    engines, assumes = plan.engines, plan.assumes
+    settings = Settings(args)
+    engines, assumes = settings.engines, settings.assumes
     rows = []
     tdoku_rows = []
     print(HEADER % ("  ".join("%8s" % e for e in engines),
@@ -306,8 +307,8 @@ def bench_sets(args):
         print_row(row, engines, assumes)
     print_ratios(rows, engines)
     if tdoku_rows:
-        print_tdoku(tdoku_rows, engines, plan.tdoku_solvers, plan.tdoku_seconds)
-    limits = plan.limits
+        print_tdoku(tdoku_rows, engines, settings.tdoku_solvers, settings.tdoku_seconds)
+    limits = settings.limits
     print("\nus = microseconds per puzzle, uniqueness checked (count 2); CPU time but (b), "
           "wall clock.\nours: %s; median of %d, each set in a process of its own. Samples: "
           "(a) first %d, (b) first %d, (c) first %d puzzles of each set.\n(c) = PySAT "
@@ -315,10 +316,11 @@ def bench_sets(args):
           "our propagation's result).\nC++ = the issue's figures for a C++ program with "
           "MiniSat used incrementally: quoted, NOT measured here.\nSets: 17-clue %s, "
           "top1465 all, hardest %s."
-          % (", ".join(engines), args.repeat, plan.sample_a, plan.sample_b, plan.sample_c,
+          % (", ".join(engines), args.repeat, settings.sample_a, settings.sample_b,
+             settings.sample_c,
              "first %d" % limits["17"] if limits["17"] else "all",
              "first %d" % limits["hardest"] if limits["hardest"] else "all"))
-    if not plan.program:
+    if not settings.program:
         print("(tdoku's MiniSat-based solvers: set TDOKU_BENCHMARK=path/to/run_benchmark)")
     return rows
 
@@ -327,7 +329,8 @@ def set_in_child(args, name):
     """(row, tdoku row or None) of set ``name``, measured by a child process."""
     argv = [sys.executable, __file__, "--one-set", "--sets", name, "--data", args.data,
             "--hardest", str(args.hardest), "--repeat", str(args.repeat),
-            "--tdoku-solvers", args.tdoku_solvers, "--tdoku-seconds", str(args.tdoku_seconds),
+            "--tdoku-solvers", args.tdoku_solvers,
+            "--tdoku-seconds", str(args.tdoku_seconds),
             "--sample-a", str(args.sample_a), "--sample-b", str(args.sample_b),
             "--sample-c", str(args.sample_c), "--assume", args.assume]
     if args.quick:
@@ -342,10 +345,10 @@ def set_in_child(args, name):
 
 def measure_set(args, name):
     """(row, tdoku row or None) of set ``name``, measured in this process."""
-    plan = Settings(args)
-    engines, assumes, program = plan.engines, plan.assumes, plan.program
+    settings = Settings(args)
+    engines, assumes, program = settings.engines, settings.assumes, settings.program
     filename, cpp, label = SETS[name]
-    grids = read(Path(args.data) / "9x9" / filename, plan.limits[name])
+    grids = read(Path(args.data) / "9x9" / filename, settings.limits[name])
     n = len(grids)
     times = {}
     results = {}
@@ -359,8 +362,9 @@ def measure_set(args, name):
                 out, cpu, _ = timed(lambda: ours(grids, engine))
                 times.setdefault(engine, []).append(cpu)
                 results[engine] = out
-            for solver in plan.tdoku_solvers:
-                cpu_us, _ = tdoku_cpu_ratio(program, solver, lines, n, plan.tdoku_seconds)
+            for solver in settings.tdoku_solvers:
+                cpu_us, _ = tdoku_cpu_ratio(program, solver, lines, n,
+                                            settings.tdoku_seconds)
                 tdoku_us.setdefault(solver, []).append(cpu_us)
     ours_us = {e: us(statistics.median(times[e]), n) for e in engines}
     tdoku_med = {t: statistics.median(v) for t, v in tdoku_us.items()}
@@ -372,21 +376,21 @@ def measure_set(args, name):
     unique = sum(1 for k in counts if k == 1)
     c_us = {}
     for assume in assumes:
-        k = min(plan.sample_c, n)
+        k = min(settings.sample_c, n)
         if not k:
             continue
         c_counts, c_cpu, _ = timed(lambda: incremental(grids[:k], assume))
         assert c_counts == counts[:k], "(c) counts differ"
         c_us[assume] = us(c_cpu, k)
-    k_a = min(plan.sample_a, n)
+    k_a = min(settings.sample_a, n)
     a_us = None
     if k_a:
         a_counts, a_cpu, _ = timed(lambda: by_hand(grids[:k_a]))
         assert a_counts == counts[:k_a], "by-hand counts differ"
         a_us = us(a_cpu, k_a)
     b_us = None
-    if plan.have_picosat and plan.sample_b:
-        k_b = min(plan.sample_b, n)
+    if settings.have_picosat and settings.sample_b:
+        k_b = min(settings.sample_b, n)
         with tempfile.TemporaryDirectory() as folder:
             b_counts, _, b_wall = timed(lambda: external(grids[:k_b], folder))
         assert b_counts == counts[:k_b], "picosat counts differ"

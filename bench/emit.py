@@ -139,6 +139,14 @@ def cadical_parse_seconds(path):
     return float(found.group(1))
 
 
+def write_one_clause(work):
+    """A CNF of one clause in the folder ``work``: cadical's run on it is its floor."""
+    path = os.path.join(work, "one-clause.cnf")
+    with open(path, "w") as out:
+        out.write("p cnf 1 1\n1 0\n")
+    return path
+
+
 def cadical_process_cpu(path):
     """CPU seconds (user + system) of one whole ``cadical -n`` run reading ``path``."""
     child = subprocess.Popen(cadical_read(path), stdout=subprocess.DEVNULL,
@@ -237,10 +245,8 @@ def count_instructions(args, sizes, encodings, families):
     lines = [head, rule]
     print(head + "\n" + rule, flush=True)
     work = tempfile.mkdtemp(prefix="dimacs-sudoku-emit-")
-    one = os.path.join(work, "one-clause.cnf")
     try:
-        with open(one, "w") as out:
-            out.write("p cnf 1 1\n1 0\n")
+        one = write_one_clause(work)
         floors = {"cadical": cadical_instructions(one)}
         os.unlink(one)
         for size in sizes:
@@ -273,7 +279,7 @@ def count_instructions(args, sizes, encodings, families):
 
 # ---- the table ---------------------------------------------------------------------
 
-def measure(size, encoding, amo, naive, work, runs):
+def measure(size, encoding, amo, naive, work, runs, one):
     path = os.path.join(work, "%d-%s-%s.cnf" % (size, encoding, amo))
     copied = path + ".copies"
     # The first run also writes the file for cat, after its timed write to /dev/null.
@@ -299,7 +305,7 @@ def measure(size, encoding, amo, naive, work, runs):
                 cadical.append(cadical_parse_seconds(target) / copies)
             if target is copied:
                 cold.append(cadical_process_cpu(path))
-                floor.append(cadical_process_cpu(one_clause(work)))
+                floor.append(cadical_process_cpu(one))
         ours["cadical_cold"] = min(cold) - min(floor) if cold else None
         ours["cat"] = time_cat(path, runs)
     finally:
@@ -314,19 +320,6 @@ def measure(size, encoding, amo, naive, work, runs):
     if naive:
         ours["naive"] = child(size, encoding, amo, "naive")["seconds"]
     return ours
-
-
-def one_clause_path(work):
-    return os.path.join(work, "one-clause.cnf")
-
-
-def one_clause(work):
-    """A CNF of one clause in the folder ``work`` (made once)."""
-    path = one_clause_path(work)
-    if not os.path.exists(path):
-        with open(path, "w") as out:
-            out.write("p cnf 1 1\n1 0\n")
-    return path
 
 
 def row(size, encoding, amo, facts):
@@ -420,6 +413,7 @@ def main():
     print(intro + "\n")
     print(HEADER, flush=True)
     rows = []
+    one = write_one_clause(work)
     try:
         for size in sizes:
             runs = args.runs or default_runs(size)
@@ -427,21 +421,20 @@ def main():
                 for amo in families:
                     if amo == "pairwise" and size > args.pairwise_max:
                         continue
-                    facts = measure(size, encoding, amo, size <= naive_max, work, runs)
+                    facts = measure(size, encoding, amo, size <= naive_max, work, runs, one)
                     rows.append(row(size, encoding, amo, facts))
                     print(rows[-1], flush=True)
     finally:
-        if os.path.exists(one_clause_path(work)):
-            os.unlink(one_clause_path(work))
+        os.unlink(one)
         os.rmdir(work)
     python = subprocess.run([sys.executable, "-c", "import sys; print(sys.version.split()[0])"],
                             stdout=subprocess.PIPE, text=True).stdout.strip()
     footer = ("Python %s, %d CPUs, load average %.1f at the start and %.1f at the end; whole "
               "run %.0f s. Times are wall clock, best of %s fresh processes; cadical's is its "
               "own parse time (process time; under %.1f s, of a file of copies of the "
-              "clauses, divided by the copies; cold: a whole fresh cadical reading the file "
-              "once, less one reading a one-clause file, process CPU). ours CPU / cadical "
-              "below 1: we write faster than cadical reads."
+              "clauses, divided by the copies; cold: a whole fresh cadical reading the "
+              "file once, less one reading a one-clause file, process CPU). ours CPU / "
+              "cadical below 1: we write faster than cadical reads."
               % (python, os.cpu_count(), load, os.getloadavg()[0],
                  time.perf_counter() - started,
                  args.runs or "7 up to 25x25, 3 up to 49x49, 2 above", PRECISE_SECONDS))
