@@ -35,7 +35,7 @@ same child runs on another checkout's package too, for a before/after of a chang
 Sizes 9 and 16 unless ``--sizes`` says (under valgrind a case runs some 50 times
 slower: 9x9 in seconds, 25x25 pairwise in a minute).
 
-The full run (sizes 9 to 100, three encodings, seven families) takes about 20 minutes
+The full run (sizes 4 to 100, three encodings, seven families) takes about 20 minutes
 on two cores, most of it 100x100; ``--quick`` (9, 16, 25, 49, extended only) two or
 three minutes. The table is markdown, ready for the README; ``--markdown FILE`` writes
 it to FILE too.
@@ -357,7 +357,7 @@ def default_runs(size):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=None,
-                        help="grid sizes (default 9,16,25,36,49,64,100; quick 9,16,25,49)")
+                        help="grid sizes (default 4,6,9,16,25,36,49,64,100; quick 9,16,25,49)")
     parser.add_argument("--encodings", default=",".join(ENCODINGS))
     parser.add_argument("--amo", default=",".join(FAMILIES), help="at-most-one families")
     parser.add_argument("--quick", action="store_true",
@@ -395,7 +395,7 @@ def main():
             args.encodings.split(",")
         naive_max = 25 if args.naive_max is None else args.naive_max
     else:
-        sizes = args.sizes or "9,16,25,36,49,64,100"
+        sizes = args.sizes or "4,6,9,16,25,36,49,64,100"
         encodings = args.encodings.split(",")
         naive_max = 25 if args.naive_max is None else args.naive_max
     sizes = [int(s) for s in sizes.split(",")]
