@@ -300,7 +300,7 @@ def bench_sets(args):
     print(HEADER % ("  ".join("%8s" % e for e in engines),
                     "  ".join("(c) %-8s" % a[:8] for a in assumes)), flush=True)
     for name in args.sets.split(","):
-        row, tdoku_row = set_in_child(args, name)
+        row, tdoku_row = set_in_child(name)
         rows.append(row)
         if tdoku_row is not None:
             tdoku_rows.append(tdoku_row)
@@ -325,16 +325,10 @@ def bench_sets(args):
     return rows
 
 
-def set_in_child(args, name):
+def set_in_child(name):
     """(row, tdoku row or None) of set ``name``, measured by a child process."""
-    argv = [sys.executable, __file__, "--one-set", "--sets", name, "--data", args.data,
-            "--hardest", str(args.hardest), "--repeat", str(args.repeat),
-            "--tdoku-solvers", args.tdoku_solvers,
-            "--tdoku-seconds", str(args.tdoku_seconds),
-            "--sample-a", str(args.sample_a), "--sample-b", str(args.sample_b),
-            "--sample-c", str(args.sample_c), "--assume", args.assume]
-    if args.quick:
-        argv.append("--quick")
+    # This command's own options again; the last --sets wins.
+    argv = [sys.executable, __file__, *sys.argv[1:], "--one-set", "--sets", name]
     done = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
     if done.returncode:
         sys.exit("bench/batch.py: the run of set %s failed (exit %d): %s"
