@@ -59,6 +59,7 @@ prints ``c`` lines (the counts, the reason of a refusal) and drat-trim's last li
 import os
 import sys
 from collections import namedtuple
+from itertools import chain
 
 from .dimacs import (MAX_VARIABLE, DimacsReader, binary_stream, integers, not_an_integer,
                      read_pieces)
@@ -112,18 +113,30 @@ def _load(cnf):
     if isinstance(cnf, DimacsReader):
         num_vars, clauses = cnf.num_vars, cnf
     else:
-        clauses = [list(clause) for clause in getattr(cnf, "clauses", cnf)]
+        clauses = getattr(cnf, "clauses", cnf)
+        if not isinstance(clauses, list):
+            clauses = [list(clause) for clause in clauses]
+        literals = set(chain.from_iterable(clauses))
+        for x in literals:
+            if not isinstance(x, int) or isinstance(x, bool) or not x:
+                raise ValueError("literal %r is not a non-zero int" % (x,))
         num_vars = getattr(cnf, "num_vars", None)
         if num_vars is None:
-            num_vars = max((abs(x) for clause in clauses for x in clause), default=0)
-        for clause in clauses:
-            for x in clause:
-                if not isinstance(x, int) or not x or abs(x) > num_vars:
-                    raise ValueError("literal %r not in 1..%d or its negation"
-                                     % (x, num_vars))
+            num_vars = max(map(abs, literals), default=0)
+        elif literals and max(map(abs, literals)) > num_vars:
+            raise ValueError("a literal beyond the %d variables" % num_vars)
     checker = _Checker(num_vars)
+    code = [0] * (2 * num_vars + 1)         # code[x] for x in -num_vars..num_vars
+    for variable in range(1, num_vars + 1):
+        code[variable] = 2 * variable
+        code[-variable] = 2 * variable + 1
+    add = checker.add
     for clause in clauses:
-        checker.add(list(dict.fromkeys(2 * x if x > 0 else 1 - 2 * x for x in clause)))
+        codes = [code[x] for x in clause]
+        size = len(codes)
+        if size > 1 and (codes[0] == codes[1] if size == 2 else len(set(codes)) < size):
+            codes = list(dict.fromkeys(codes))
+        add(codes)
     return checker
 
 
@@ -132,8 +145,8 @@ class _Checker:
 
     Literals are codes ``2 * variable + sign`` (sign 1 for negative), as in binary
     DRAT; ``value[code]`` is 1 (true), -1 (false) or 0. The trail holds the true
-    literals in order; below ``level`` they are fixed at the top level (implied by the
-    current clauses). ``watches[code]`` holds the clauses watching ``code`` (at
+    literals in order; between checks, only those that unit propagation of the current
+    clauses fixes (the top level). ``watches[code]`` holds the clauses watching ``code`` (at
     positions 0 and 1), visited when it becomes false. A deleted clause is emptied in
     place and dropped from a watch list when met.
     """
@@ -184,7 +197,11 @@ class _Checker:
 
     def add(self, clause):
         """Add ``clause`` (codes, each once) and propagate at the top level."""
-        key = tuple(sorted(clause))
+        if len(clause) == 2:
+            first, second = clause
+            key = (first, second) if first < second else (second, first)
+        else:
+            key = tuple(sorted(clause))
         copies = self.clauses.get(key)
         if copies is None:
             self.clauses[key] = [clause]

@@ -124,7 +124,8 @@ def test_a_lemma_that_is_neither_rup_nor_rat_is_refused(check):
     proof = RAT_PROOF.replace("-5 2 0", "-5 -2 0")
     verdict = check(FULL4, proof)
     assert not verdict.ok and verdict.lemmas == 3
-    where = "line 3" if check is check_text else "byte %d" % binary_drat(proof).index(b"a\x0b\x05")
+    third = binary_drat(proof).index(b"a\x0b\x05")       # -5 -2: codes 11 and 5
+    where = "line 3" if check is check_text else "byte %d" % third
     assert verdict.reason == ("lemma 3 (%s): -5 -2 0: not RUP, and not RAT on -5: the "
                               "resolvent with -1 -2 5 0 is not RUP" % where)
 
@@ -150,6 +151,11 @@ def test_a_proof_without_the_empty_clause_is_refused(check):
 def test_an_empty_proof_is_refused(check):
     verdict = check(FULL4, "")
     assert not verdict.ok and verdict.reason == "no empty clause derived"
+
+
+def test_what_follows_the_empty_clause_is_not_read():
+    verdict = check_text(FULL4, RUP_PROOF + "1 0\nnot a proof\n")
+    assert verdict.ok and verdict.reason == "" and verdict.lemmas == 11
 
 
 def test_an_empty_clause_that_is_not_rup_is_refused():
@@ -238,6 +244,13 @@ def test_a_deleted_clause_no_longer_propagates():
 def test_deleting_a_unit_clause_is_ignored():
     verdict = check_text([[1], [-1, 2], [-1, -2, 3], [-2, -3]], "d 1 0\n0\n")
     assert verdict.ok and verdict.unit_deletions == 1
+
+
+def test_a_unit_clause_is_kept_even_when_another_clause_fixed_its_literal():
+    """1 is true by 2 and -2 1 before the unit 1 comes: the unit is no reason, and
+    its deletion is ignored all the same, each time."""
+    verdict = check_text([[2], [-2, 1], [1], [-1, 3]], "d 1 0\nd 1 0\n")
+    assert verdict.unit_deletions == 2 and verdict.missing_deletions == 0
 
 
 def test_deleting_the_reason_of_a_top_level_literal_is_ignored():
@@ -417,7 +430,8 @@ def cadical_proofs(tmp_path, cnf):
 
 def first_given(cnf):
     """A unit clause of ``cnf``: a given."""
-    return next(c[0] for c in read_dimacs(open(cnf, "rb")).clauses if len(c) == 1)
+    with open(cnf, "rb") as stream:
+        return next(c[0] for c in read_dimacs(stream).clauses if len(c) == 1)
 
 
 @pytest.mark.parametrize("puzzle, solution", [(INKALA, INKALA_SOLUTION),
@@ -483,7 +497,8 @@ def test_corrupted_cadical_proofs_are_refused(tmp_path, puzzle, solution):
 def test_python_sat_proofs_are_verified(tmp_path, name):
     require_pysat()
     from pysat.solvers import Solver
-    cnf = read_dimacs(open(uniqueness_cnf(tmp_path, INKALA, INKALA_SOLUTION), "rb"))
+    with open(uniqueness_cnf(tmp_path, INKALA, INKALA_SOLUTION), "rb") as stream:
+        cnf = read_dimacs(stream)
     with Solver(name=name, bootstrap_with=cnf.clauses, with_proof=True) as solver:
         assert solver.solve() is False
         proof = solver.get_proof()
