@@ -536,8 +536,14 @@ def main(argv=None):
     """``python -m dimacs_sudoku.drat CNF PROOF``: 0 verified, 1 not verified."""
     prog = "drat"
     args = sys.argv[1:] if argv is None else argv
+    usage = "usage: python -m dimacs_sudoku.drat CNF PROOF  (one may be -)\n"
+    if args in (["-h"], ["--help"]):
+        sys.stdout.write(usage + "Check a DRAT proof (text or binary) of the CNF's "
+                         "unsatisfiability: exit 0 and 's VERIFIED',\nor exit 1 and "
+                         "'s NOT VERIFIED' after a 'c' line saying why.\n")
+        return 0
     if len(args) != 2 or args.count("-") > 1:
-        sys.stderr.write("usage: python -m dimacs_sudoku.drat CNF PROOF  (one may be -)\n")
+        sys.stderr.write(usage)
         return 2
     cnf, proof = (sys.stdin.buffer if name == "-" else name for name in args)
     try:
@@ -553,13 +559,19 @@ def main(argv=None):
     except KeyboardInterrupt:
         sys.stderr.write("%s: interrupted\n" % prog)
         return EXIT_INTERRUPTED
-    print("c %s DRAT proof: %d lemmas (%d RAT), %d deletions (ignored: %d of absent "
-          "clauses, %d of units)" % ("binary" if verdict.binary else "text", verdict.lemmas,
-                                     verdict.rat_lemmas, verdict.deletions,
-                                     verdict.missing_deletions, verdict.unit_deletions))
+    lines = ["c %s DRAT proof: %d lemmas (%d RAT), %d deletions (ignored: %d of absent "
+             "clauses, %d of units)" % ("binary" if verdict.binary else "text",
+                                        verdict.lemmas, verdict.rat_lemmas,
+                                        verdict.deletions, verdict.missing_deletions,
+                                        verdict.unit_deletions)]
     if not verdict.ok:
-        print("c %s" % verdict.reason)
-    print("s VERIFIED" if verdict.ok else "s NOT VERIFIED")
+        lines.append("c %s" % verdict.reason)
+    lines.append("s VERIFIED" if verdict.ok else "s NOT VERIFIED")
+    try:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:         # | head: the verdict still goes out as the exit code
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0 if verdict.ok else 1
 
 

@@ -553,3 +553,5 @@ def test_the_command_on_files_it_cannot_read(tmp_path, full4):
     assert "Traceback" not in done.stderr
     done = run_drat(full4)
     assert done.returncode == 2 and done.stderr.startswith("usage:")
+    done = run_drat("--help")
+    assert done.returncode == 0 and done.stdout.startswith("usage:") and done.stderr == ""
