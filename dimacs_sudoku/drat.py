@@ -13,7 +13,7 @@ strict DIMACS reader, then the proof step by step, and accepts it when
 
 The empty clause must be written: a proof that stops before it is refused with
 "no empty clause derived", even when unit propagation of its last clauses already
-conflicts (drat-trim accepts that case). This is what makes a proof cut short after a
+conflicts (drat-trim accepts a proof once a unit lemma makes propagation conflict). This is what makes a proof cut short after a
 whole step a refusal, as well as one cut inside a step. Once the empty clause is
 verified the rest of the proof is not read.
 
@@ -39,8 +39,8 @@ reads more of those as binary, all of them malformed either way).
 Deletions remove one copy of a current clause with the same literals (order and
 repeats do not matter). Two kinds are ignored and counted, as drat-trim does by
 default: deleting a clause that is not there (``missing_deletions``), and deleting a
-unit clause or a clause that is the reason unit propagation fixed a literal at the top
-level (``unit_deletions``). Keeping a clause can only make RUP easier and RAT harder,
+unit clause or a clause that is the reason why unit propagation fixed a literal at the
+top level (``unit_deletions``). Keeping a clause can only make RUP easier and RAT harder,
 and every clause kept follows from the formula or keeps it satisfiable, so a proof
 accepted this way still proves unsatisfiability; honouring these deletions would mean
 undoing top-level propagation.
@@ -53,7 +53,8 @@ step at a time: the proof is read in blocks, never whole.
 Command line: ``python -m dimacs_sudoku.drat CNF PROOF`` (``-`` for standard input)
 prints ``c`` lines (the counts, the reason of a refusal) and drat-trim's last line,
 ``s VERIFIED`` (exit 0) or ``s NOT VERIFIED`` (exit 1). A CNF that cannot be read exits
-3 and a file that cannot be opened 8, with one line on stderr (the project's table).
+3 and a file that cannot be opened 8, with one line on stderr (the project's table);
+wrong arguments exit 2.
 """
 
 import os
