@@ -299,3 +299,18 @@ def test_json_speaks_the_notation_asked_for():
     text = formats.write_grid(grid, "json", symbols="hex")
     assert json.loads(text)["symbols"] == "hex"
     assert formats.parse_puzzle(text).symbols == "hex"
+
+
+@pytest.mark.parametrize("writer", ["line", "grid", "variant", "euler", "json", "numbers"])
+def test_a_hex_puzzle_without_a_0_reads_back_as_the_same_digits(writer):
+    """Hex text is told from 1-9A-G by its 0 (the digit 1): a hex puzzle with no 1
+    given is written in 1-9A-G by the formats read that way, never as a text that reads
+    back as other digits."""
+    cells = [0] * 256
+    cells[0], cells[20], cells[40] = 2, 5, 16
+    grid = Grid(cells, size=16, symbols="hex")
+    back = formats.parse_puzzle(formats.write_grid(grid, writer))
+    assert back.cells == cells
+    assert back.symbols == {"json": "hex", "numbers": "numbers"}.get(writer)
+    assert formats.parse_puzzle(formats.write_grid(grid.copy([1] + cells[1:]), writer)
+                                ).symbols == {"numbers": "numbers"}.get(writer, "hex")

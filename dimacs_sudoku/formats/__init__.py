@@ -85,6 +85,9 @@ OUTPUT_FORMATS = tuple(WRITERS)
 # write a puzzle with rules only when it has no blanks (a solution: its digits are the
 # answer), see check_rules().
 RULE_WRITERS = ("variant", "fpuzzles", "sudokupad", "json", "svg", "html", "html-page")
+# The output formats whose readers tell hex (0-F) from 1-9A-G by the text alone: by its
+# 0, the digit 1.
+HEX_FROM_TEXT = ("line", "grid", "variant", "euler")
 
 
 def format_module(name):
@@ -415,6 +418,8 @@ def write_grid(grid, output_format, givens=None, symbols=None):
         module, function = writer.split(":")
         writer = WRITERS[output_format] = getattr(format_module(module), function)
     symbols = check_symbols(symbols, grid.size) if symbols else grid.symbols
+    if symbols == "hex" and 1 not in grid.cells and output_format in HEX_FROM_TEXT:
+        symbols = "letters"     # 0-F without a 0 reads as 1-9A-G: write those
     return writer(grid, givens, symbols) + "\n"
 
 
