@@ -114,8 +114,9 @@ class _Readers(dict):
 READERS = _Readers()
 # Formats that hold one drawing: a second grid is an error.
 SINGLE = ("svg",)
-# Formats of several lines a grid: a blank line goes between two grids.
-MULTILINE = ("grid", "numbers", "table", "euler", "variant")
+# Formats whose grid may take several lines (triples: hints on any number of lines): a
+# blank line goes between two grids.
+MULTILINE = ("grid", "numbers", "table", "euler", "variant", "triples")
 
 
 def detect(lines, size):
