@@ -52,11 +52,16 @@ ONLY_SIZES = {"triples": (9,)}          # hints rcd are one digit each
 OWN_NOTATION = {"numbers": "numbers", "table": "numbers", "fpuzzles": None,
                 "sudokupad": None}
 
-# Readers that are not asked to read a notation they do not hold: a hex grid
-# (0 = digit 1) forced through a reader of numbers, where 0 is a blank.
+# Readers of numbers, where 0 is a blank. A hex grid (0 = digit 1) forced through them
+# is read as another puzzle, without a word (0 blank, A-F as 10-15): a defect of the
+# rows reader (the input part of issue 26), left out of the table until it refuses.
 NOT_FOR_HEX = {"numbers", "table"}
 
 RULES = ("none", "some", "jigsaw")
+
+# Writers whose outputs are read back one puzzle a file for now: a file of several
+# f-puzzles or SudokuPad puzzles is read as its first one (issue 26, the input part).
+ONE_PUZZLE_A_FILE = {"fpuzzles", "sudokupad"}
 
 
 def notations(n):
@@ -179,12 +184,10 @@ def test_each_writer_is_read_back(writer):
     assert tested == {(writer, reader) for reader in READERS | {"detected"}}
 
 
-@pytest.mark.parametrize("writer", sorted(READ_BY))
+@pytest.mark.parametrize("writer", sorted(set(READ_BY) - ONE_PUZZLE_A_FILE))
 def test_two_puzzles_in_one_output_are_read_back(writer):
     """Two puzzles written as the commands write them (a blank line between the grids
     of a multi-line format) are read back as two."""
-    if writer in ("fpuzzles", "sudokupad"):
-        pytest.skip("a file of several f-puzzles / SudokuPad puzzles: input's part")
     grids = [puzzle(9, None, "some" if writer in STATES_RULES else "none"),
              puzzle(9, None, "jigsaw" if writer in STATES_RULES else "none")]
     grids[1].cells[3] = 0
@@ -215,16 +218,15 @@ GEN = "sudoku-gen -c 2 --seed 7 --size 6 --rule 'thermo r1c1 r1c2 r1c3' "
 @pytest.mark.parametrize("writer", sorted(STATES_RULES))
 def test_generated_variant_puzzles_solve_back(writer):
     """sudoku-gen -F X | sudoku-solve: the rules travel, so each puzzle is unique."""
-    if writer in ("fpuzzles", "sudokupad"):
-        gen = GEN.replace("-c 2", "-c 1")       # one puzzle a file, see above
-    else:
-        gen = GEN
+    gen = GEN.replace("-c 2", "-c 1") if writer in ONE_PUZZLE_A_FILE else GEN
     solved = shell(gen + "-F json | sudoku-solve --count 2 -F line").stdout.splitlines()
-    result = shell(gen + "-F %s | sudoku-solve --count 2 -F line" % writer)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == solved[:len(result.stdout.splitlines())]
-    assert [line.split("\t")[1] for line in result.stdout.splitlines()] == \
-        ["1"] * (1 if gen != GEN else 2)
+    reader = sorted(READ_BY[writer])[0]
+    for read in ("", "-f %s " % reader):
+        result = shell(gen + "-F %s | sudoku-solve --count 2 %s-F line" % (writer, read))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.splitlines() == solved[:len(result.stdout.splitlines())]
+        assert [line.split("\t")[1] for line in result.stdout.splitlines()] == \
+            ["1"] * (1 if gen != GEN else 2)
 
 
 @pytest.mark.parametrize("writer", ["line", "grid", "numbers", "table", "euler", "triples"])
