@@ -1,6 +1,5 @@
 """sudoku-gen: new Sudoku puzzles with exactly one solution, checked by SAT."""
 
-import json
 import os
 from typing import List, Optional
 
@@ -116,6 +115,9 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
         output_format = ("variant" if rules or killer
                          else common.default_output_format(output))
     common.check_output_format(output_format)
+    if (rules or killer) and not full:
+        from ..formats import check_rules
+        check_rules(output_format, list(rules or ()) + ["killer"] * killer)
     if symmetry not in SYMMETRIES:
         raise UsageError("--symmetry takes %s, not %r" % (", ".join(SYMMETRIES), symmetry))
     if count < 1:
@@ -207,12 +209,11 @@ def format_puzzle(made, output_format, symbols=None):
     check_cells(made.solution.cells, made.solution.layout, puzzle.cells,
                 what="the generated solution")
     if output_format == "json":
-        obj = puzzle.to_json()
+        from ..formats.json import dumps, to_object
+        obj = to_object(puzzle, None, symbols)
         obj["givens"] = puzzle.givens_count()
         obj["solution"] = made.solution.to_line()
-        if symbols:
-            obj["symbols"] = symbols
-        return json.dumps(obj, separators=(",", ":")) + "\n"
+        return dumps(obj) + "\n"
     text = common.render_grid(puzzle, output_format, None, symbols)
     return text + ("\n" if output_format in MULTILINE else "")
 

@@ -20,7 +20,8 @@ Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are unpacked) in
 any format sudoku2cnf reads, many puzzles per file, and writes one line per
 puzzle, in input order:
   PUZZLE<TAB>LEVEL<TAB>DECISIONS
-where PUZZLE is the one-line form and LEVEL, on the puzzle's CNF (the extended
+where PUZZLE is the one-line form (a puzzle with rules: its json object, which
+keeps them) and LEVEL, on the puzzle's CNF (the extended
 encoding unless --encoding says otherwise), is the first of:
   up      unit propagation from the givens assigns every variable
   probe   failed-literal probing to a fixpoint (assume each free literal; if
@@ -80,6 +81,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                   progress=None):
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
+    from ..formats import puzzle_line
     from ..puzzle import read_puzzles_lenient
 
     if encoding not in ENCODINGS:
@@ -115,7 +117,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                         counts[result.level] += 1
                         if result.level == "search":
                             decisions.append(result.decisions)
-                        write(out, "%s\t%s\t%d\n" % (item.to_line(), result.level,
+                        write(out, "%s\t%s\t%d\n" % (puzzle_line(item), result.level,
                                                      result.decisions))
                     if interactive:
                         out.flush()

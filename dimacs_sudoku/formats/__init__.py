@@ -16,6 +16,8 @@ significant line, ``detect(lines, found, size)``:
              (base64) of its f-puzzles and SudokuPad links, bare or in the link
 ``sudokupad`` :mod:`.sudokupad`, SudokuPad's own format (SCL): its links
              (``.../scl...``, ``ctc...``), packed string or JSON
+``json``     :mod:`.json`, the JSON the commands write, one object a line (its ``box``
+             tells it from the JSON of f-puzzles and SudokuPad)
 
 A variant puzzle is a grid in one of these formats followed by one rule per line
 (``killer 15 r1c1 r1c2``, see ``docs/variants.md``): the rules travel with the grid
@@ -33,7 +35,9 @@ Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
 ``html-page``, ``variant`` (the boxed grid and its rule lines), ``fpuzzles``
 (its JSON) and ``sudokupad`` (a SudokuPad link); each speaks the grid's notation
 (``grid.symbols``: the ``hex`` of a 16x16 read in ``0-F``, the ``numbers`` of a 25x25
-read as numbers) unless ``symbols`` picks another.
+read as numbers) unless ``symbols`` picks another. A puzzle with rules and blanks is
+written only by the formats of :data:`RULE_WRITERS`, which state the rules; the others
+refuse it (:func:`check_rules`) and write its solution's digits alone.
 
 >>> g = parse_puzzle("1..4" "4..." "...3" "3..1")
 >>> g.size, g.layout.box, g.cells[:4]
@@ -54,11 +58,12 @@ from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 # The input formats, each the module of that name; a module is imported when a read
 # needs it, so that a command starts fast.
 FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles",
-           "sudokupad")
+           "sudokupad", "json")
 
 # The order in which detection asks the modules, each with a test of the first line
 # that must hold before its own detect() can say yes (and its module is imported).
-DETECTION = (("sudokupad", lambda s: s[:1] in "{" or s[:3] in ("scl", "ctc", "scf", "cla")
+DETECTION = (("json", lambda s: s[:1] == "{"),
+             ("sudokupad", lambda s: s[:1] in "{" or s[:3] in ("scl", "ctc", "scf", "cla")
                or "://" in s),
              ("fpuzzles", lambda s: s[:1] in "{Nf" or "://" in s),
              ("table", lambda s: ":" in s),
@@ -76,6 +81,13 @@ WRITERS = {"line": "line:write", "grid": "grid:write", "numbers": "numbers:write
            "variant": "variant:write", "fpuzzles": "fpuzzles:write",
            "sudokupad": "sudokupad:write"}
 OUTPUT_FORMATS = tuple(WRITERS)
+# The output formats that state a puzzle's rules (and a jigsaw's regions); the others
+# write a puzzle with rules only when it has no blanks (a solution: its digits are the
+# answer), see check_rules().
+RULE_WRITERS = ("variant", "fpuzzles", "sudokupad", "json", "svg", "html", "html-page")
+# The output formats whose readers tell hex (0-F) from 1-9A-G by the text alone: by its
+# 0, the digit 1.
+HEX_FROM_TEXT = ("line", "grid", "variant", "euler")
 
 
 def format_module(name):
@@ -102,8 +114,9 @@ class _Readers(dict):
 READERS = _Readers()
 # Formats that hold one drawing: a second grid is an error.
 SINGLE = ("svg",)
-# Formats of several lines a grid: a blank line goes between two grids.
-MULTILINE = ("grid", "numbers", "table", "euler", "variant")
+# Formats whose grid may take several lines (triples: hints on any number of lines): a
+# blank line goes between two grids.
+MULTILINE = ("grid", "numbers", "table", "euler", "variant", "triples")
 
 
 def detect(lines, size):
@@ -156,7 +169,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
         name = fmt or detect(lines, ctx.size)
-        if name in ("euler", "csv", "fpuzzles", "sudokupad"):
+        if name in ("euler", "csv", "fpuzzles", "sudokupad", "json"):
             rules.active = False            # "Grid 01" is a header, not a rule
         items = READERS[name].read(lines, ctx, lenient)
         held = next(items, None)
@@ -369,6 +382,27 @@ def check_symbols(symbols, size=None, option="--symbols"):
         raise UsageError("%s: %s" % (option, error)) from None
 
 
+def check_rules(output_format, rules, option="--format"):
+    """Raise :class:`UsageError` when ``output_format`` cannot state ``rules`` (rule
+    objects, or the names of rule lines), which a puzzle with blanks needs."""
+    if rules and output_format not in RULE_WRITERS:
+        names = []
+        for rule in rules:
+            name = rule.split()[0] if isinstance(rule, str) else rule.name
+            if name not in names:
+                names.append(name)
+        texts = [name for name in RULE_WRITERS if name in FORMATS or name == "variant"]
+        raise UsageError("%s %s cannot state a puzzle's rules (%s): use %s or %s"
+                         % (option, output_format, ", ".join(names), ", ".join(texts[:-1]),
+                            texts[-1]))
+
+
+def puzzle_line(grid):
+    """A puzzle on one line: its ``line`` form, or with rules its ``json`` object."""
+    with_rules = grid.rules and not grid.is_complete()
+    return write_grid(grid, "json" if with_rules else "line")[:-1]
+
+
 def write_grid(grid, output_format, givens=None, symbols=None):
     """The text of one grid in ``output_format``, ending with a newline, in ``symbols``
     (default: the grid's own notation).
@@ -377,11 +411,16 @@ def write_grid(grid, output_format, givens=None, symbols=None):
     >>> write_grid(g, "numbers", symbols="numbers")
     '1 . . 4\\n4 . . .\\n. . . 3\\n3 . . 1\\n'
     """
+    if not grid.is_complete():
+        check_rules(output_format, grid.rules or (givens.rules if givens is not None
+                                                  else ()))
     writer = WRITERS[output_format]
     if isinstance(writer, str):
         module, function = writer.split(":")
         writer = WRITERS[output_format] = getattr(format_module(module), function)
     symbols = check_symbols(symbols, grid.size) if symbols else grid.symbols
+    if symbols == "hex" and 1 not in grid.cells and output_format in HEX_FROM_TEXT:
+        symbols = "letters"     # 0-F without a 0 reads as 1-9A-G: write those
     return writer(grid, givens, symbols) + "\n"
 
 
