@@ -8,7 +8,7 @@ every digit once, and counts as a unit). f-puzzles' ``extraregion``.
 ['region r1c1 r2c2 r3c3: digit 4 twice (r2c2 r3c3)']
 """
 
-from .base import Rule, distinct_cells, fp_cells, fp_item, parse_cells, repeated
+from .base import Rule, distinct_cells, fp_cell_names, fp_cells, parse_cells, repeated
 
 
 class ExtraRegion(Rule):
@@ -31,7 +31,7 @@ class ExtraRegion(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls.parse(size, fp_item(value, key, "cells"))]
+        return [cls(size, fp_cell_names(value, key, "cells", size, least=2))]
 
     def to_line(self):
         return "region " + self.cells_text(self.cells)
