@@ -394,9 +394,7 @@ def parse_fpuzzles(obj, source="<stdin>"):
             cls = known.get(key)
             if cls is None:
                 if key in FPUZZLES_DRAWINGS:
-                    count = _fpuzzles_drawings(key, value)
-                    if count:
-                        drawn[key] = drawn.get(key, 0) + count
+                    drawn[key] = _fpuzzles_drawings(key, value)
                     continue
                 if not value:
                     continue            # an empty list or false: no rule at all
@@ -405,6 +403,8 @@ def parse_fpuzzles(obj, source="<stdin>"):
             try:
                 if getattr(cls, "fpuzzles_whole", False) or issubclass(cls, FlagRule):
                     rules.extend(cls.from_fpuzzles(size, key, value))
+                elif value is None or value is False:
+                    continue                # no items: no rule
                 elif not isinstance(value, list):
                     raise FieldError(None, "a list", value)
                 else:
@@ -412,15 +412,9 @@ def parse_fpuzzles(obj, source="<stdin>"):
                         rules.extend(cls.from_fpuzzles(size, key, item))
             except PuzzleError as error:
                 where = key if index is None else "%s[%d]" % (key, index)
-                field = getattr(error, "field", None) if isinstance(error, FieldError) \
-                    else None
-                if field:
-                    where += "." + field
-                message = error.message
-                for said in ("f-puzzles %r: " % key, "f-puzzles %r " % key):
-                    if message.startswith(said):
-                        message = message[len(said):]
-                raise PuzzleError("f-puzzles key %r: %s" % (where, message)) from None
+                if isinstance(error, FieldError) and error.field:
+                    where += "." + error.field
+                raise PuzzleError("f-puzzles key %r: %s" % (where, error.message)) from None
     except PuzzleError as error:
         raise PuzzleError(error.message, source) from None
     from .negative import fpuzzles_meaning
@@ -430,7 +424,7 @@ def parse_fpuzzles(obj, source="<stdin>"):
     rules = finish(rules, size)
     grid = variant_grid(Grid(cells, size=size, source=source), rules)
     grid.check_givens()
-    grid.drawings = [count_text(count, key) for key, count in drawn.items()]
+    grid.drawings = [count_text(count, key) for key, count in drawn.items() if count]
     return grid, rules
 
 
