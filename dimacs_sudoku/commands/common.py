@@ -448,11 +448,11 @@ def strict_drawings_option():
                              "saying so on stderr")
 
 
-def noted_drawings(items, prog, strict=False, lenient=False):
+def noted_drawings(items, prog, strict=False, lenient=False, bar=None):
     """The puzzles of a read, each with the drawings its reader left out
-    (``grid.drawings``) said in one stderr line; with ``strict`` such a puzzle is a
-    PuzzleError instead: raised, or with ``lenient`` yielded in its place (as a
-    lenient read yields its errors, which pass through)."""
+    (``grid.drawings``) said in one stderr line (under the progress ``bar``); with
+    ``strict`` such a puzzle is a PuzzleError instead: raised, or with ``lenient``
+    yielded in its place (as a lenient read yields its errors, which pass through)."""
     from ..errors import PuzzleError
     for item in items:
         drawn = getattr(item, "drawings", ())
@@ -464,6 +464,8 @@ def noted_drawings(items, prog, strict=False, lenient=False):
                 if not lenient:
                     raise item
             else:
+                if bar:
+                    bar.clear()
                 report(prog, PuzzleError("ignored %s (use --strict-drawings to refuse)"
                                          % what, item.source, item.line))
         yield item

@@ -105,7 +105,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                                              common.source_name(path), fmt=input_format,
                                              size=size, box=box_shape)
                 for item in common.noted_drawings(items, PROG, strict_drawings,
-                                                  lenient=True):
+                                                  lenient=True, bar=bar):
                     if isinstance(item, PuzzleError):
                         errors += 1
                         if bar:

@@ -168,7 +168,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             with common.open_puzzle_input(path) as stream:
                 items = read_puzzles_lenient(bar.lines(stream) if bar else stream, source,
                                              fmt=input_format, size=size, box=box_shape)
-                items = common.noted_drawings(items, PROG, strict_drawings, lenient=True)
+                items = common.noted_drawings(items, PROG, strict_drawings, lenient=True,
+                                              bar=bar)
                 for item in items:
                     done += 1
                     if isinstance(item, PuzzleError):
