@@ -545,6 +545,14 @@ MALFORMED = [
     ({"antiknight": "yes"}, "'antiknight': expected true or false, found the text \"yes\""),
     ({"diagonal+": 1}, "'diagonal+': expected true or false, found the number 1"),
     ({"line": {"lines": []}}, "'line': expected a list of drawings, found an object"),
+    ({"text": "hi"}, "'text': expected a list of drawings, found the text \"hi\""),
+    ({"boxindexer": [{"cells": [[1, 1]]}]},
+     "'boxindexer[0].cells': %s, found a list of lists" % CELLS),
+    ({"nonconsecutive": "yes"}, "'nonconsecutive': expected true or false, found the text"),
+    ({"disjointgroups": [1]}, "'disjointgroups': expected true or false, found a list"),
+    ({"antiking": {}}, "'antiking': expected true or false, found an object"),
+    ({"diagonal-": None, "diagonal+": 0}, "'diagonal+': expected true or false, found the "
+                                          "number 0"),
 ]
 
 

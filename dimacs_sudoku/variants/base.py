@@ -410,7 +410,7 @@ class FlagRule(Rule):
     def from_fpuzzles(cls, size, key, value):
         if value is True:
             return [cls(size)]
-        if value in (False, None):
+        if value is False or value is None:
             return []
         raise FieldError(None, "true or false", value)
 
