@@ -370,8 +370,9 @@ def parse_fpuzzles(obj, source="<stdin>"):
                     value = item["value"]
                     if isinstance(value, bool) or not isinstance(value, int) \
                             or not 1 <= value <= size:
-                        raise PuzzleError("f-puzzles cell R%dC%d holds %s, not a digit 1..%d"
-                                          % (r + 1, c + 1, json_kind(value), size), source)
+                        raise PuzzleError("%s.value' (R%dC%d): expected a digit 1..%d, found %s"
+                                          % (where, r + 1, c + 1, size, json_kind(value)),
+                                          source)
                     cells[cell] = value
                 region = item.get("region")
                 if region is not None and (isinstance(region, bool)
