@@ -539,6 +539,8 @@ MALFORMED = [
     ({"clone": [{"cells": ["R1C1"], "cloneCells": "R2C2"}]},
      "'clone[0].cloneCells': %s, found the text \"R2C2\"" % CELLS),
     ({"extraregion": [{"cells": {}}]}, "'extraregion[0].cells': %s, found an object" % CELLS),
+    ({"extraregion": [{"cells": ["R1C1", "R1C2", "R1C3", "R1C4", "R2C1"]}]},
+     "'extraregion[0]': a region of 5 cells cannot hold 4 different digits"),
     ({"rowindexer": [{"cells": 1}]}, "'rowindexer[0].cells': %s, found the number 1" % CELLS),
     ({"columnindexer": [{"cell": ["R1C1"]}]},
      "'columnindexer[0].cell': expected a cell name like \"R1C1\", found a list of texts"),

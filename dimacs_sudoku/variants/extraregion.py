@@ -19,15 +19,14 @@ class ExtraRegion(Rule):
     def __init__(self, size, cells):
         super().__init__(size)
         self.cells = list(cells)
+        if len(self.cells) > size:
+            from ..errors import PuzzleError
+            raise PuzzleError("a region of %d cells cannot hold %d different digits"
+                              % (len(self.cells), size))
 
     @classmethod
     def parse(cls, size, args):
-        cells = parse_cells(args, size, least=2)
-        if len(cells) > size:
-            from ..errors import PuzzleError
-            raise PuzzleError("a region of %d cells cannot hold %d different digits"
-                              % (len(cells), size))
-        return cls(size, cells)
+        return cls(size, parse_cells(args, size, least=2))
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
