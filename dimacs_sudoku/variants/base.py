@@ -378,12 +378,12 @@ def fp_value(value, key, default=None):
     raw = value.get("value") if isinstance(value, dict) else None
     if raw is None or raw == "":
         return default
-    try:
-        if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
-            raise PuzzleError(raw)
-        return parse_number(raw, "value")
-    except PuzzleError:
-        raise FieldError("value", "a whole number", raw) from None
+    if isinstance(raw, (str, int, float)) and not isinstance(raw, bool):
+        try:
+            return parse_number(raw, "value")
+        except PuzzleError:
+            pass
+    raise FieldError("value", "a whole number", raw)
 
 
 def repeated(digits_of, cells):

@@ -67,11 +67,9 @@ class Negative(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        if not isinstance(value, list):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise FieldError(None, "a list of names (ratio, xv)", value)
         names = {fp: kind for kind, (_, _, _, fp) in KINDS.items() if fp}
-        if not all(isinstance(v, str) for v in value):
-            raise FieldError(None, "a list of names (ratio, xv)", value)
         bad = [v for v in value if v not in names]
         if bad:
             raise PuzzleError("unknown rule: negative constraint %s" % json.dumps(bad[0])[:40])
