@@ -669,3 +669,23 @@ def test_classic_codes_of_both_versions():
         assert parse_puzzle("classic" + code).to_line() == INKALA
     assert parse_puzzle("https://sudokupad.app/classic" + classic1_code(SMALL4)
                         ).to_line() == SMALL4
+
+
+def test_a_link_with_drawings_is_solved_without_them_with_one_note(tmp_path):
+    """Each puzzle line with drawings gets its note naming its line; the answers and the
+    exit code are those of the puzzles without the drawings; --strict-drawings refuses
+    those puzzles alone."""
+    drawn = scl(dict(KILLER, lines=[{"wayPoints": [[0.5, 0.5], [1.5, 1.5]]}],
+                     overlays=[{"center": [1, 1.5]}] * 2))
+    path = tmp_path / "links.txt"
+    path.write_text("%s\n%s\n" % (scl(KILLER), drawn))
+    done = command("sudoku-solve", "--count", "2", path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [KILLER_SOLUTION + "\t1"] * 2
+    assert done.stderr.splitlines() == [
+        "sudoku-solve: %s:2: ignored drawings whose meaning only the rules text states: "
+        "1 line, 2 overlays (use --strict-drawings to refuse)" % path]
+    done = command("sudoku-solve", "--strict-drawings", path)
+    assert done.returncode == 9 and no_traceback(done.stderr)
+    assert done.stdout.splitlines()[0] == KILLER_SOLUTION
+    assert done.stdout.splitlines()[1].startswith("error\t%s:2: drawings whose" % path)
