@@ -249,6 +249,7 @@ class Grid:
     givens = None
     row_lines = None
     rules = ()
+    drawings = ()       # drawings of its source left out, whose rule only text states
 
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
                  row_lines=None, symbols=None, givens=None, rules=None):

@@ -281,37 +281,39 @@ def test_diagonal_lines_corner_to_corner_are_the_diagonals():
     assert lines_of(empty(lines=[{"wayPoints": [[0, 4], [4, 0]]}])) == ["diagonal+"]
 
 
-# ---- drawings: refused, or ignored on request -----------------------------------------
+# ---- drawings: left out and counted ------------------------------------------------------
 
 @pytest.mark.parametrize("keys, named", [
-    ({"lines": [{"wayPoints": [[0.5, 0.5], [3.5, 3.5]]}]}, "1 line"),   # a whisper?
-    ({"arrows": [{"wayPoints": [[0.5, 0.5], [0.5, 2.5]]}] * 2}, "2 arrows"),
-    ({"overlays": [{"center": [1, 1.5], "rounded": True}]}, "1 overlay"),
-    ({"underlays": [{"center": [0.5, 0.5]}] * 3}, "3 underlays"),
-    ({"metadata": {"bgimage": "https://example.com/a.png"}}, "a background image"),
-    ({"cages": [{"cells": [[0, 0], [0, 1]], "value": "?"}]},
-     'cage r1c1 r1c2 showing "?"'),
+    ({"lines": [{"wayPoints": [[0.5, 0.5], [3.5, 3.5]]}]}, ["1 line"]),   # a whisper?
+    ({"arrows": [{"wayPoints": [[0.5, 0.5], [0.5, 2.5]]}] * 2}, ["2 arrows"]),
+    ({"overlays": [{"center": [1, 1.5], "rounded": True}]}, ["1 overlay"]),
+    ({"underlays": [{"center": [0.5, 0.5]}] * 3}, ["3 underlays"]),
+    ({"metadata": {"bgimage": "https://example.com/a.png"}}, ["1 background image"]),
+    ({"cages": [{"cells": [[0, 0], [0, 1]], "value": "?"}] * 2},
+     ["2 cages showing text"]),
     ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 3, "unique": False}]},
-     "cage r1c1 r1c2 whose digits may repeat"),
-    ({"cages": [{"cells": [[0, 0]], "style": "box"}]}, 'cage r1c1 of style "box"'),
-    ({"cages": [{"cells": [[0, 0]], "value": [1]}]}, 'cage r1c1 showing "[1]"'),
-    ({"cages": [{"cells": [[0, 0]], "sum": 1.5}]}, 'cage r1c1 showing "1.5"'),
+     ["1 cage whose digits may repeat"]),
+    ({"cages": [{"cells": [[0, 0]], "style": "box"}]}, ['1 cage of style "box"']),
+    ({"cages": [{"cells": [[0, 0]], "value": [1]}]}, ["1 cage showing text"]),
+    ({"cages": [{"cells": [[0, 0]], "sum": 1.5}]}, ["1 cage showing text"]),
+    ({"cages": [{"cells": [[0, 0]], "value": "9" * 5000}]}, ["1 cage showing text"]),
+    ({"cages": [{"cells": [[0, 0]], "style": ["x"]}]}, ['1 cage of style ["x"]']),
     ({"cages": [{"cells": [[0, 0], [1, 0]], "value": "3", "outlineC": "#000000",
-                 "fontC": "#000000"}]}, "cage r1c1 r2c1 drawn with f-puzzles' cage tool"),
+                 "fontC": "#000000"}]}, ["1 cage drawn with f-puzzles' cage tool"]),
+    ({"lines": [{"wayPoints": [[0.5, 0.5], [3.5, 3.5]]}] * 2,
+      "overlays": [{"center": [1, 1.5]}]}, ["2 lines", "1 overlay"]),
 ])
-def test_drawings_are_refused_naming_them_unless_ignored(keys, named):
+def test_drawings_are_left_out_and_counted_by_kind(keys, named):
     obj = empty(**dict(keys, **{"global": ["antiking"]}))
-    with pytest.raises(PuzzleError, match="drawings whose meaning only the rules text "
-                                          "states \\(%s\\)" % re.escape(named)):
-        read(obj)
-    assert lines_of(obj, ignore_cosmetics=True) == ["antiking"]
+    grid, rules = read(obj)
+    assert [rule.to_line() for rule in rules] == ["antiking"]
+    assert grid.drawings == named
 
 
 @pytest.mark.parametrize("keys, message", [
     ({"global": ["chess"]}, 'unknown rule: SudokuPad global "chess"'),
     ({"teleports": [1]}, "unknown rule: SudokuPad key 'teleports'"),
     ({"global": [["antiknight"]]}, 'unknown rule: SudokuPad global \\[\"antiknight\"\\]'),
-    ({"cages": [{"cells": [[0, 0]], "style": ["x"]}]}, 'cage r1c1 of style \\[\"x\"\\]'),
     ({"cages": [[0, 0]]}, "a SudokuPad cage is an object, not \\[0, 0\\]"),
     ({"cells": [[{}] * 4] * 3}, "'cells' must be 3 rows of 3 cells \\(row 1 has 4\\)"),
     ({"cells": [[{"value": 5}] + [{}] * 3] + [[{}] * 4] * 3},
@@ -329,7 +331,6 @@ def test_drawings_are_refused_naming_them_unless_ignored(keys, named):
     ({"regions": [[[0, 9]]]}, "cell \\[0, 9\\] is outside the 4x4 grid"),
     ({"cages": [{"cells": [[0, 0], "x1"]}]}, '"x1" is not a cell'),
     ({"cages": [{"cells": ["r" + "9" * 5000 + "c1"]}]}, '"r9999.* is not a cell'),
-    ({"cages": [{"cells": [[0, 0]], "value": "9" * 5000}]}, 'showing "9999'),
     ({"cells": [[{"value": "9" * 5000}] + [{}] * 3] + [[{}] * 4] * 3},
      'cell r1c1 holds "9999'),
     ({"cages": [{"cells": [[0, c] for c in range(4)] + [[1, 0]], "value": 20}]},
@@ -364,8 +365,6 @@ def bad_inputs():
         "scf rule": ("scf1y0000001*q", "scf puzzle: unknown rule: scf constraint 'q'"),
         "classic": ("classic12%2B", "classic puzzle: not a classic code"),
         "classic size": ("classic1A2", "classic puzzle: 4 cells make no square grid of 4x4"),
-        "drawings": (scl(dict(KILLER, lines=[{"wayPoints": [[0.5, 0.5], [1.5, 1.5]]}])),
-                     "drawings whose meaning only the rules text states \\(1 line\\)"),
     }
 
 
@@ -491,15 +490,14 @@ PARITY_FISH = (
     "X7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA")
 
 
-def test_a_public_scl_link_is_read_and_its_drawings_refused(tmp_path):
+def test_a_public_scl_link_is_read_without_its_drawings(tmp_path):
     text = sudokupad.unpacked_text(sudokupad.puzzle_id(PARITY_FISH))
     obj = sudokupad.load(text)
     assert obj["metadata"]["title"] == "Parity Fish"
     assert obj["metadata"]["author"] == "Marty Sears"
     assert len(obj["cells"]) == 9 and len(obj["overlays"]) == 21
-    with pytest.raises(PuzzleError, match=r"\(a background image, 21 overlays\)"):
-        parse_puzzle(PARITY_FISH)
-    grid, rules = parse_sudokupad(obj, ignore_cosmetics=True)
+    assert parse_puzzle(PARITY_FISH).drawings == ["1 background image", "21 overlays"]
+    grid, rules = parse_sudokupad(obj)
     assert rules == [] and grid.givens_count() == 0
     # The published solution is a Sudoku grid of these boxes.
     solution = grid.copy([int(ch) for ch in obj["metadata"]["solution"]])
@@ -671,3 +669,23 @@ def test_classic_codes_of_both_versions():
         assert parse_puzzle("classic" + code).to_line() == INKALA
     assert parse_puzzle("https://sudokupad.app/classic" + classic1_code(SMALL4)
                         ).to_line() == SMALL4
+
+
+def test_a_link_with_drawings_is_solved_without_them_with_one_note(tmp_path):
+    """Each puzzle line with drawings gets its note naming its line; the answers and the
+    exit code are those of the puzzles without the drawings; --strict-drawings refuses
+    those puzzles alone."""
+    drawn = scl(dict(KILLER, lines=[{"wayPoints": [[0.5, 0.5], [1.5, 1.5]]}],
+                     overlays=[{"center": [1, 1.5]}] * 2))
+    path = tmp_path / "links.txt"
+    path.write_text("%s\n%s\n" % (scl(KILLER), drawn))
+    done = command("sudoku-solve", "--count", "2", path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [KILLER_SOLUTION + "\t1"] * 2
+    assert done.stderr.splitlines() == [
+        "sudoku-solve: %s:2: ignored drawings whose meaning only the rules text states: "
+        "1 line, 2 overlays (use --strict-drawings to refuse)" % path]
+    done = command("sudoku-solve", "--strict-drawings", path)
+    assert done.returncode == 9 and no_traceback(done.stderr)
+    assert done.stdout.splitlines()[0] == KILLER_SOLUTION
+    assert done.stdout.splitlines()[1].startswith("error\t%s:2: drawings whose" % path)

@@ -3,6 +3,8 @@ line) and f-puzzles JSON objects. Every sample rule survives both round trips, a
 input is one PuzzleError (exit code 3) that names the rule, the file and the line."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,7 @@ from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.variants import (finish, is_rule_line, parse_fpuzzles, parse_rule,
                                     read_variant, rule_classes, solve_variant, to_fpuzzles,
                                     write_variant)
+from support import command, no_traceback
 from test_variants import SAMPLES4
 from test_variants_random import SAMPLES6, SAMPLES9
 
@@ -241,16 +244,23 @@ def test_fpuzzles_jigsaw_regions():
 
 BAD_FPUZZLES = [
     ({"chess": True}, r"f.json: unknown rule: f-puzzles key 'chess'"),
-    ({"line": [{"lines": [["R1C1", "R1C2"]]}]}, r"f-puzzles 'line' is a drawing"),
-    ({"killercage": [{"value": "3"}]}, r"f-puzzles 'killercage': each item needs 'cells'"),
-    ({"killercage": [{"cells": ["R1C1", "R10C1"]}]}, r"cell R10C1 is outside the 9x9 grid"),
-    ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Z"}]}, r"value must be X or V"),
-    ({"negative": ["sum"]}, r"unknown rule: f-puzzles negative constraint 'sum'"),
-    ({"antiknight": "yes"}, r"f-puzzles 'antiknight' must be true or false"),
-    ({"sandwichsum": [{"cell": "R5C5", "value": "3"}]}, r"is not just outside the grid"),
-    ({"size": 99}, r"f.json: f-puzzles 'grid' must be 99 rows of 99 cells"),
+    ({"killercage": [{"value": "3"}]},
+     r"f-puzzles key 'killercage\[0\].cells': expected a list of cell names like \"R1C1\", "
+     r"found nothing"),
+    ({"killercage": [{"cells": ["R1C1", "R2C1"]}, {"cells": ["R1C1", "R10C1"]}]},
+     r"f-puzzles key 'killercage\[1\]': cell R10C1 is outside the 9x9 grid"),
+    ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Z"}]},
+     r"f-puzzles key 'xv\[0\].value': expected \"X\" or \"V\", found the text \"Z\""),
+    ({"negative": ["sum"]}, r"f-puzzles key 'negative': unknown rule: negative constraint "
+                            r"\"sum\""),
+    ({"antiknight": "yes"},
+     r"f-puzzles key 'antiknight': expected true or false, found the text \"yes\""),
+    ({"sandwichsum": [{"cell": "R5C5", "value": "3"}]},
+     r"f-puzzles key 'sandwichsum\[0\]': clue cell R5C5 is not just outside the grid"),
+    ({"size": 99}, r"f.json: f-puzzles key 'grid': expected 99 rows of 99 cells, found a list"),
     ({"size": 7, "grid": None}, r"f.json: a 7x7 grid has no box shape"),
-    ({"size": "nine"}, r"f.json: f-puzzles 'size' must be a grid size, not 'nine'"),
+    ({"size": "nine"}, r"f.json: f-puzzles key 'size': expected a grid size, found the text "
+                       r"\"nine\""),
 ]
 
 
@@ -262,11 +272,88 @@ def test_bad_fpuzzles(keys, message):
     assert caught.value.exit_code == EXIT_BAD_INPUT
 
 
-def test_cosmetics_can_be_ignored_on_request():
-    obj = fpuzzle(text=[{"cells": ["R1C1"], "value": "hi"}], antiknight=True)
-    with pytest.raises(PuzzleError, match="'text' is a drawing"):
-        parse_fpuzzles(obj)
-    assert [r.name for r in parse_fpuzzles(obj, ignore_cosmetics=True)[1]] == ["antiknight"]
+def test_drawings_are_left_out_and_counted_by_kind():
+    obj = fpuzzle(text=[{"cells": ["R1C1"], "value": "hi"}], antiknight=True,
+                  line=[{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R2C1", "R2C2"]]}],
+                  circle=[{"cells": ["R3C3"]}], rectangle=[], cage=[])
+    grid, rules = parse_fpuzzles(obj)
+    assert [r.name for r in rules] == ["antiknight"]
+    assert grid.drawings == ["1 text", "2 lines", "1 circle"]
+
+
+def test_drawings_of_a_stated_constraint_and_metadata_are_no_drawings():
+    """f-puzzles' constraint extensions draw renban lines, indexer cages... again as
+    lines and cages marked with the constraint they show; SudokuPad keeps its title and
+    messages in cages: none of them is a drawing of a rule only text states."""
+    obj = fpuzzle(renban=[{"lines": [["R1C1", "R1C2"]]}],
+                  line=[{"lines": [["R1C1", "R1C2"]], "fromConstraint": "Renban"},
+                        {"lines": [["R1C1", "R1C2"]], "isNewConstraint": True},
+                        {"lines": [["R1C1", "R1C2"]], "fromRangskSolver": True}],
+                  cage=[{"cells": ["R1C1"], "fromConstraint": "Column Indexer"},
+                        {"cells": ["R1C1"], "value": "title: Dab"}],
+                  circle=[{"cells": ["R1C1"], "fromConstraint": "Slow Thermometer"}],
+                  text=[{"cells": ["R0C1"], "fromConstraint": "X-Sums", "value": "X"}])
+    grid, rules = parse_fpuzzles(obj)
+    assert [r.to_line() for r in rules] == ["renban r1c1 r1c2"]
+    assert grid.drawings == []
+
+
+# ---- f-puzzles' negative constraints: what f-puzzles means ---------------------------------
+
+WHITE_DOTS = [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R2C1", "R2C2"], "value": "2"}]
+
+
+@pytest.mark.parametrize("keys, lines", [
+    ({"nonconsecutive": True}, ["nonconsecutive"]),
+    ({"nonconsecutive": True, "difference": WHITE_DOTS},
+     ["white r1c1 r1c2", "white 2 r2c1 r2c2", "negative white"]),
+    ({"nonconsecutive": True, "ratio": [{"cells": ["R1C1", "R1C2"]}]},
+     ["black r1c1 r1c2", "negative white"]),
+    ({"nonconsecutive": True, "negative": ["ratio"], "difference": WHITE_DOTS[:1]},
+     ["negative white black", "white r1c1 r1c2"]),
+    ({"negative": ["difference"], "difference": WHITE_DOTS[:1]},
+     ["negative white", "white r1c1 r1c2"]),
+    ({"negative": ["ratio", "xv"]}, ["negative black xv"]),
+])
+def test_fpuzzles_nonconsecutive_is_its_negative_constraint_of_white_dots(keys, lines):
+    grid, rules = parse_fpuzzles(dict(keys, size=4))
+    assert [rule.to_line() for rule in rules] == lines
+
+
+def test_all_white_dots_given_is_solved_as_fpuzzles_means_it():
+    """A white dot between r1c1 and r1c2, f-puzzles' nonconsecutive everywhere else: the
+    dotted pair holds consecutive digits (read literally, no grid fits)."""
+    obj = {"size": 9, "nonconsecutive": True, "difference": WHITE_DOTS[:1]}
+    grid, rules = parse_fpuzzles(obj)
+    solutions = solve_variant(grid, rules, limit=3)
+    assert solutions
+    for solution in solutions:
+        a, b = solution.cells[:2]
+        assert abs(a - b) == 1
+
+
+@pytest.mark.parametrize("lines, written", [
+    (["negative white"], {"nonconsecutive": True}),
+    (["white r1c1 r1c2", "negative white black"],
+     {"difference": [{"cells": ["R1C1", "R1C2"]}], "nonconsecutive": True,
+      "negative": ["ratio"]}),
+    (["xv X r1c1 r1c2", "negative xv"],
+     {"xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}], "negative": ["xv"]}),
+    (["nonconsecutive"], {"nonconsecutive": True}),
+])
+def test_negative_constraints_are_written_as_fpuzzles_means_them(lines, written):
+    rules = rules_of(lines, 4, (2, 2))
+    obj = to_fpuzzles(Grid.empty(4), rules)
+    del obj["size"], obj["grid"]
+    assert obj == written
+    again = [rule.to_line() for rule in parse_fpuzzles(to_fpuzzles(Grid.empty(4), rules))[1]]
+    assert again == (lines if lines != ["negative white"] else ["nonconsecutive"])
+
+
+def test_nonconsecutive_for_every_pair_with_kropki_dots_has_no_fpuzzles_form():
+    rules = rules_of(["black r1c1 r1c2", "nonconsecutive"], 4, (2, 2))
+    with pytest.raises(PuzzleError, match="exempts the pairs with a kropki dot"):
+        to_fpuzzles(Grid.empty(4), rules)
 
 
 def test_not_json():
@@ -292,3 +379,219 @@ def test_the_examples_of_the_documentation():
     result = doctest.testfile(str(page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 3 and result.failed == 0
+
+
+# ---- public f-puzzles puzzles (tests/fixtures/fpuzzles) ------------------------------------
+
+FPUZZLES_FIXTURES = Path(__file__).parent / "fixtures" / "fpuzzles"
+FPUZZLES_NAMES = sorted(path.stem for path in FPUZZLES_FIXTURES.glob("*.txt"))
+# What each fixture draws that only its rules text states (the rest draws its rules).
+FIXTURE_DRAWINGS = {"159-zetamath": "16 lines", "alien-lisztes": "1 text"}
+
+
+def published_solution(name):
+    text = (FPUZZLES_FIXTURES / (name + ".txt")).read_text()
+    return re.search(r"^# solution: (\d+)$", text, re.M).group(1)
+
+
+def test_public_fpuzzles_puzzles_have_their_published_solution_alone():
+    paths = [FPUZZLES_FIXTURES / (name + ".txt") for name in FPUZZLES_NAMES]
+    done = command("sudoku-solve", "--count", "2", *paths)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [published_solution(name) + "\t1"
+                                        for name in FPUZZLES_NAMES]
+    notes = ["sudoku-solve: %s:6: ignored drawings whose meaning only the rules text "
+             "states: %s (use --strict-drawings to refuse)"
+             % (FPUZZLES_FIXTURES / (name + ".txt"), what)
+             for name, what in sorted(FIXTURE_DRAWINGS.items())]
+    assert done.stderr.splitlines() == notes
+
+
+# ---- drawings through the commands ---------------------------------------------------------
+
+# A 4x4 puzzle unique only with a thermometer that f-puzzles' line tool drew (and the
+# rules text would state): without it, it has two solutions.
+DRAWN_THERMO = {"size": 4, "grid": [[{}, {}, {}, {"value": 4, "given": True}],
+                                    [{"value": 3, "given": True}, {}, {}, {}],
+                                    [{}, {}, {"value": 4, "given": True}, {}],
+                                    [{}, {}, {}, {"value": 1, "given": True}]],
+                "line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#CFCFCF"}],
+                "text": [{"cells": ["R2C4"], "value": "?"}]}
+
+
+def drawn_puzzle(tmp_path, obj=DRAWN_THERMO):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(obj) + "\n")
+    return path
+
+
+def test_drawings_are_left_out_with_one_note_and_an_honest_count(tmp_path):
+    path = drawn_puzzle(tmp_path)
+    done = command("sudoku-solve", "--count", "3", path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n") == 1 and done.stdout.rstrip().endswith("\t2")
+    assert done.stderr == ("sudoku-solve: %s:1: ignored drawings whose meaning only the "
+                           "rules text states: 1 line, 1 text (use --strict-drawings to "
+                           "refuse)\n" % path)
+    with_thermo = dict(DRAWN_THERMO, thermometer=DRAWN_THERMO["line"], line=[])
+    done = command("sudoku-solve", "--count", "3", drawn_puzzle(tmp_path, with_thermo))
+    assert done.stdout.rstrip().endswith("\t1")
+
+
+@pytest.mark.parametrize("prog, args", [
+    ("sudoku2cnf", []), ("sudoku-grade", []), ("sudoku-solve", ["--count", "2"])])
+def test_each_reader_notes_drawings_or_refuses_them(tmp_path, prog, args):
+    path = drawn_puzzle(tmp_path)
+    done = command(prog, *args, path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and "drawings" not in done.stdout
+    assert done.stderr.splitlines() == [
+        "%s: %s:1: ignored drawings whose meaning only the rules text states: 1 line, "
+        "1 text (use --strict-drawings to refuse)" % (prog, path)]
+    done = command(prog, "--strict-drawings", *args, path)
+    assert done.returncode == (3 if prog == "sudoku2cnf" else 9)
+    assert no_traceback(done.stderr) and len(done.stderr.splitlines()) == 1
+    assert "%s:1: drawings whose meaning only the rules text states: 1 line, 1 text" \
+        % path in done.stderr
+
+
+def test_cnf2sudoku_puzzle_notes_or_refuses_drawings(tmp_path):
+    path = drawn_puzzle(tmp_path)
+    cnf = tmp_path / "p.cnf"
+    assert command("sudoku2cnf", "-o", cnf, path).returncode == 0
+    model = command("cnfsolve", cnf)
+    done = command("cnf2sudoku", "--puzzle", path, input=model.stdout)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("ignored drawings") == 1
+    done = command("cnf2sudoku", "--strict-drawings", "--puzzle", path, input=model.stdout)
+    assert done.returncode == 3 and no_traceback(done.stderr)
+    assert len(done.stderr.splitlines()) == 1 and "1 line, 1 text" in done.stderr
+
+
+# ---- malformed f-puzzles JSON: exit 3 naming the key ------------------------------------
+
+CELLS = 'expected a list of cell names like "R1C1"'
+LINES = 'expected a list of lines, each a list of cell names like "R1C1"'
+MALFORMED = [
+    ('{"size": Infinity}', "'size': expected a grid size, found the number Infinity"),
+    ({"size": 4.5}, "'size': expected a grid size, found the number 4.5"),
+    ({"size": True}, "'size': expected a grid size, found true"),
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": float("inf")}]},
+     "'killercage[0].value': expected a whole number, found the number Infinity"),
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": 3.5}]},
+     "'killercage[0].value': expected a whole number, found the number 3.5"),
+    ({"grid": "region list"}, "'grid': expected 4 rows of 4 cells"),
+    ({"grid": [[{"region": [0]}] + [{}] * 3] + [[{}] * 4] * 3},
+     "'grid[0][0].region': expected a region number, found a list of numbers"),
+    ({"grid": [[{"value": "1", "given": True}] + [{}] * 3] + [[{}] * 4] * 3},
+     "'grid[0][0].value' (R1C1): expected a digit 1..4, found the text \"1\""),
+    ({"grid": [[{}] * 4] * 3 + [[{}] * 3 + [{"value": 5, "given": True}]]},
+     "'grid[3][3].value' (R4C4): expected a digit 1..4, found the number 5"),
+    ({"grid": [[[1]] + [{}] * 3] + [[{}] * 4] * 3},
+     "'grid[0][0]': expected an object, found a list of numbers"),
+    ({"killercage": [{"cells": [["R1C1", "R1C2"]], "value": "3"}]},
+     "'killercage[0].cells': %s, found a list of lists" % CELLS),
+    ({"killercage": [{"cells": ["R1C1", 5]}]},
+     "'killercage[0].cells': %s, found a list of numbers and texts" % CELLS),
+    ({"killercage": {"cells": ["R1C1"]}}, "'killercage': expected a list, found an object"),
+    ({"killercage": [["R1C1"]]},
+     "'killercage[0]': expected an object with 'cells', found a list of texts"),
+    ({"odd": [{"cell": 5}]}, "'odd[0].cell': expected a cell name like \"R1C1\", found "
+                             "the number 5"),
+    ({"even": [{"cell": "R9C9"}]}, "'even[0]': cell R9C9 is outside the 4x4 grid"),
+    ({"minimum": [{"cell": None}]}, "'minimum[0].cell': expected a cell name like "
+                                    "\"R1C1\", found null"),
+    ({"maximum": [{}]}, "'maximum[0].cell': expected a cell name like \"R1C1\", found "
+                        "nothing"),
+    ({"arrow": [{"cells": 5, "lines": [["R1C1", "R1C2"]]}]},
+     "'arrow[0].cells': %s, found the number 5" % CELLS),
+    ({"arrow": [{"cells": ["R1C1"], "lines": 5}]},
+     "'arrow[0].lines': %s, found the number 5" % LINES),
+    ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": 5}]},
+     "'quadruple[0].values': expected a list of digits, found the number 5"),
+    ({"quadruple": [{"cells": 7, "values": [1]}]},
+     "'quadruple[0].cells': %s, found the number 7" % CELLS),
+    ({"thermometer": [{"lines": "R1C1"}]},
+     "'thermometer[0].lines': %s, found the text \"R1C1\"" % LINES),
+    ({"thermometer": [{"lines": [[1, 2]]}]},
+     "'thermometer[0].lines': %s, found a list of lists" % LINES),
+    ({"palindrome": [{"lines": [[["R1C1", "R1C2"]]]}]},
+     "'palindrome[0].lines': %s, found a list of lists" % LINES),
+    ({"betweenline": [{"lines": None}]}, "'betweenline[0].lines': %s, found null" % LINES),
+    ({"renban": [{"lines": {}}]}, "'renban[0].lines': %s, found an object" % LINES),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": [5]}]},
+     "'whispers[0].value': expected a whole number, found a list of numbers"),
+    ({"difference": [{"cells": "R1C1R1C2"}]},
+     "'difference[0].cells': %s, found the text \"R1C1R1C2\"" % CELLS),
+    ({"ratio": [{"cells": ["R1C1", "R1C2"], "value": {}}]},
+     "'ratio[0].value': expected a whole number, found an object"),
+    ({"xv": [{"cells": None, "value": "X"}]}, "'xv[0].cells': %s, found null" % CELLS),
+    ({"xv": [{"cells": ["R1C1", "R1C2"], "value": 10}]},
+     "'xv[0].value': expected \"X\" or \"V\", found the number 10"),
+    ({"littlekillersum": [{"cell": 3, "direction": "DR", "value": "5"}]},
+     "'littlekillersum[0].cell': expected a cell name like \"R1C1\", found the number 3"),
+    ({"littlekillersum": [{"cell": "R0C1", "direction": [1], "value": "5"}]},
+     "'littlekillersum[0].direction': expected a direction: DR, DL, UR, UL, found a list"),
+    ({"sandwichsum": [{"cell": "R0C1", "value": {}}]},
+     "'sandwichsum[0].value': expected a whole number, found an object"),
+    ({"sandwichsum": [{"cell": ["R0C1"], "value": "3"}]},
+     "'sandwichsum[0].cell': expected a cell name like \"R1C1\", found a list of texts"),
+    ({"clone": [{"cells": ["R1C1"], "cloneCells": "R2C2"}]},
+     "'clone[0].cloneCells': %s, found the text \"R2C2\"" % CELLS),
+    ({"extraregion": [{"cells": {}}]}, "'extraregion[0].cells': %s, found an object" % CELLS),
+    ({"extraregion": [{"cells": ["R1C1", "R1C2", "R1C3", "R1C4", "R2C1"]}]},
+     "'extraregion[0]': a region of 5 cells cannot hold 4 different digits"),
+    ({"rowindexer": [{"cells": 1}]}, "'rowindexer[0].cells': %s, found the number 1" % CELLS),
+    ({"columnindexer": [{"cell": ["R1C1"]}]},
+     "'columnindexer[0].cell': expected a cell name like \"R1C1\", found a list of texts"),
+    ({"negative": "ratio"}, "'negative': expected a list of names (ratio, xv), found the "
+                            "text \"ratio\""),
+    ({"negative": [["ratio"]]}, "'negative': expected a list of names (ratio, xv), found a "
+                                "list of lists"),
+    ({"antiknight": "yes"}, "'antiknight': expected true or false, found the text \"yes\""),
+    ({"diagonal+": 1}, "'diagonal+': expected true or false, found the number 1"),
+    ({"line": {"lines": []}}, "'line': expected a list of drawings, found an object"),
+    ({"text": "hi"}, "'text': expected a list of drawings, found the text \"hi\""),
+    ({"boxindexer": [{"cells": [[1, 1]]}]},
+     "'boxindexer[0].cells': %s, found a list of lists" % CELLS),
+    ({"nonconsecutive": "yes"}, "'nonconsecutive': expected true or false, found the text"),
+    ({"disjointgroups": [1]}, "'disjointgroups': expected true or false, found a list"),
+    ({"antiking": {}}, "'antiking': expected true or false, found an object"),
+    ({"diagonal-": None, "diagonal+": 0}, "'diagonal+': expected true or false, found the "
+                                          "number 0"),
+]
+
+
+def malformed_text(shape):
+    if isinstance(shape, str):
+        return shape
+    return json.dumps(dict({"size": 4}, **shape))
+
+
+@pytest.mark.parametrize("shape, message", MALFORMED,
+                         ids=[str(shape)[:40] for shape, _ in MALFORMED])
+def test_malformed_fpuzzles_json_is_exit_3_naming_the_key(tmp_path, shape, message):
+    path = tmp_path / "p.json"
+    path.write_text(malformed_text(shape) + "\n")
+    done = command("sudoku2cnf", path)
+    assert done.returncode == 3, done.stderr
+    assert no_traceback(done.stderr) and not done.stdout
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("sudoku2cnf: %s:1: f-puzzles key %s" % (path, message))
+
+
+def test_a_malformed_fpuzzles_puzzle_in_a_batch_is_its_own_error_line(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("1..44......33..1\n")
+    paths = [good]
+    for k, (shape, _) in enumerate(MALFORMED):
+        path = tmp_path / ("bad%d.json" % k)
+        path.write_text(malformed_text(shape) + "\n")
+        paths += [path, good]
+    done = command("sudoku-solve", *paths)
+    assert done.returncode == 9 and no_traceback(done.stderr)
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 * len(MALFORMED) + 1
+    assert re.fullmatch("[1-4]{16}", lines[0])
+    assert lines[0::2] == [lines[0]] * (len(MALFORMED) + 1)
+    assert all(line.startswith("error\t") and "f-puzzles key" in line for line in lines[1::2])

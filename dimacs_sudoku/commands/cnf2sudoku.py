@@ -65,14 +65,16 @@ def cnf2sudoku(
         False, "--propagate", "-p", help="with --puzzle: the CNF was made by sudoku2cnf --propagate"),
     input_format: Optional[str] = common.input_format_option(),
     symbols: Optional[str] = common.symbols_option(),
+    strict_drawings: bool = common.strict_drawings_option(),
     _version: Optional[bool] = common.version_option("cnf2sudoku"),
 ):
     return common.run("cnf2sudoku", decode_command, result, output, cnf, size, box,
                       numbering, output_format, puzzle, reduce, propagate, input_format,
-                      symbols)
+                      symbols, strict_drawings)
 
 
-def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_format=None):
+def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_format=None,
+                strict_drawings=False):
     """The :class:`CnfInfo` that sudoku2cnf would have written for the puzzle in
     ``path``: its size, box and givens, and with ``reduce`` or ``propagate`` the
     variable map of the reduced CNF."""
@@ -80,8 +82,10 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     from ..puzzle import read_puzzles
 
     with common.open_puzzle_input(path) as stream:
-        grids = read_puzzles(stream, common.source_name(path), fmt=input_format, size=size,
-                             box=box_shape)
+        grids = common.noted_drawings(read_puzzles(stream, common.source_name(path),
+                                                   fmt=input_format, size=size,
+                                                   box=box_shape),
+                                      "cnf2sudoku", strict_drawings)
         grid = next(grids, None)
         if grid is None:
             raise UsageError("%s holds no puzzle" % path)
@@ -116,7 +120,8 @@ def with_box(givens, box_shape, box_text):
 
 
 def decode_command(result, output, cnf, size, box, numbering, output_format, puzzle=None,
-                   reduce=False, propagate=False, input_format=None, symbols=None):
+                   reduce=False, propagate=False, input_format=None, symbols=None,
+                   strict_drawings=False):
     from .. import formats
     from ..decoding import CnfInfo, decode_result
     from ..grid import parse_box
@@ -142,7 +147,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     info = unsized = None
     if puzzle:
         info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,
-                           reduce, propagate, input_format)
+                           reduce, propagate, input_format, strict_drawings)
     elif cnf:
         with common.open_text_input(cnf) as stream:
             info = CnfInfo.read(stream, cnf)

@@ -438,6 +438,39 @@ def input_format_option():
                         "fpuzzles (default: detected)")
 
 
+def strict_drawings_option():
+    """``--strict-drawings``: refuse a puzzle with drawings it is solved without."""
+    import typer
+    return typer.Option(False, "--strict-drawings",
+                        help="refuse (exit 3) an f-puzzles or SudokuPad puzzle with "
+                             "drawings whose meaning only its rules text states (lines, "
+                             "text, shapes), instead of reading it without them and "
+                             "saying so on stderr")
+
+
+def noted_drawings(items, prog, strict=False, lenient=False, bar=None):
+    """The puzzles of a read, each with the drawings its reader left out
+    (``grid.drawings``) said in one stderr line (under the progress ``bar``); with
+    ``strict`` such a puzzle is a PuzzleError instead: raised, or with ``lenient``
+    yielded in its place (as a lenient read yields its errors, which pass through)."""
+    from ..errors import PuzzleError
+    for item in items:
+        drawn = getattr(item, "drawings", ())
+        if drawn:
+            what = ("drawings whose meaning only the rules text states: %s"
+                    % ", ".join(drawn))
+            if strict:
+                item = PuzzleError(what + " (--strict-drawings)", item.source, item.line)
+                if not lenient:
+                    raise item
+            else:
+                if bar:
+                    bar.clear()
+                report(prog, PuzzleError("ignored %s (use --strict-drawings to refuse)"
+                                         % what, item.source, item.line))
+        yield item
+
+
 def symbols_option():
     import typer
     return typer.Option(None, "--symbols", metavar="SYMBOLS",

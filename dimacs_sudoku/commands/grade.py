@@ -71,14 +71,15 @@ def sudoku_grade(
     summary: bool = typer.Option(False, "--summary",
                                  help="print the table of levels on stderr even in a pipe"),
     progress: Optional[bool] = common.progress_option(),
+    strict_drawings: bool = common.strict_drawings_option(),
     _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, grade_command, puzzles, output, encoding, size, box,
-                      input_format, summary, progress)
+                      input_format, summary, progress, strict_drawings)
 
 
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
-                  progress=None):
+                  progress=None, strict_drawings=False):
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
     from ..formats import puzzle_line
@@ -102,10 +103,11 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
         write = progress_bar.writer(bar)
         for path in paths:
             with common.open_puzzle_input(path) as stream:
-                for item in read_puzzles_lenient(bar.lines(stream) if bar else stream,
-                                                 common.source_name(path),
-                                                 fmt=input_format, size=size,
-                                                 box=box_shape):
+                items = read_puzzles_lenient(bar.lines(stream) if bar else stream,
+                                             common.source_name(path), fmt=input_format,
+                                             size=size, box=box_shape)
+                for item in common.noted_drawings(items, PROG, strict_drawings,
+                                                  lenient=True, bar=bar):
                     if isinstance(item, PuzzleError):
                         errors += 1
                         if bar:

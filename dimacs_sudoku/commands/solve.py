@@ -92,10 +92,12 @@ def sudoku_solve(
                                  help="print the summary line on stderr even in a pipe"),
     progress: Optional[bool] = common.progress_option(),
     symbols: Optional[str] = common.symbols_option(),
+    strict_drawings: bool = common.strict_drawings_option(),
     _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, solve_command, puzzles, output, count, unique, output_format,
-                      solver, size, box, input_format, summary, progress, engine, symbols)
+                      solver, size, box, input_format, summary, progress, engine, symbols,
+                      strict_drawings)
 
 
 _LINE_TABLES = {}
@@ -114,7 +116,8 @@ def line_form(cells, size):
 
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
-                  input_format, summary, progress, engine="auto", symbols=None):
+                  input_format, summary, progress, engine="auto", symbols=None,
+                  strict_drawings=False):
     from ..batch import ENGINES, resolve_engine, solve_cells
     from ..formats import check_symbols, document, read_puzzles_lenient
 
@@ -165,6 +168,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             with common.open_puzzle_input(path) as stream:
                 items = read_puzzles_lenient(bar.lines(stream) if bar else stream, source,
                                              fmt=input_format, size=size, box=box_shape)
+                items = common.noted_drawings(items, PROG, strict_drawings, lenient=True,
+                                              bar=bar)
                 for item in items:
                     done += 1
                     if isinstance(item, PuzzleError):

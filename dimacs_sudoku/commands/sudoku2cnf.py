@@ -83,15 +83,17 @@ def sudoku2cnf(
                                         "(implies --reduce)"),
     exclude: Optional[str] = typer.Option(None, "--exclude", "-x", metavar="SOLUTION_FILE",
                                           help="forbid the solution(s) in this file"),
+    strict_drawings: bool = common.strict_drawings_option(),
     _version: Optional[bool] = common.version_option("sudoku2cnf"),
 ):
     return common.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
                       size, box, input_format, encoding, amo, numbering, comments,
-                      reduce, propagate, exclude)
+                      reduce, propagate, exclude, strict_drawings)
 
 
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
-                   amo, numbering, comments, reduce=False, propagate=False, exclude=None):
+                   amo, numbering, comments, reduce=False, propagate=False, exclude=None,
+                   strict_drawings=False):
     from ..encodings import ENCODINGS, encode
     from ..puzzle import read_puzzles
 
@@ -140,7 +142,9 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         return formula
 
     with common.open_puzzle_input(puzzle) as stream:
-        puzzles = read_puzzles(stream, source, fmt=input_format, size=size, box=box_shape)
+        puzzles = common.noted_drawings(read_puzzles(stream, source, fmt=input_format,
+                                                     size=size, box=box_shape),
+                                        "sudoku2cnf", strict_drawings)
         if output_dir:
             return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full")
         if index is not None:

@@ -36,9 +36,9 @@ The SCL object (keys after unzipping, see :data:`KEYS`) and what is read of it:
 Everything else SudokuPad draws (``lines``, ``arrows``, ``overlays``, ``underlays``:
 thermometers, arrows, kropki dots, odd/even shading...; cages with other text, or
 whose digits may repeat; a background image, ``metadata.bgimage``) is geometry and
-colour only: what it means is in the rules text alone. It is an error naming it
-(exit 3), unless the caller says the drawings carry no rule (``ignore_cosmetics=True``,
-as for f-puzzles). One drawing is recognised as a rule: a straight line from one
+colour only: what it means is in the rules text alone. It is left out, and counted by
+kind in ``grid.drawings`` (the commands say so on stderr, or refuse the puzzle with
+``--strict-drawings``). One drawing is recognised as a rule: a straight line from one
 corner of the grid to the opposite one, as SudokuPad's f-puzzles import draws
 ``diagonal+`` and ``diagonal-`` (a line through cell centres is a line rule, and
 refused).
@@ -425,12 +425,6 @@ def _cells(items, size, what):
     return [_cell(item, size, what) for item in items]
 
 
-def _cage_name(cells, size):
-    from ..variants.base import cells_text
-    text = cells_text(size, cells[:4])
-    return "cage " + text + (" ..." if len(cells) > 4 else "")
-
-
 def _total(cage):
     """The cage's total: its ``sum``, else its ``value`` when that is a whole number;
     None when it shows nothing; the text itself when it shows something else."""
@@ -526,7 +520,9 @@ def _regions(items, size, box):
 
 def rule_lines(obj, size):
     """The rule lines of our text format for an SCL object's rules (cages, ``global``,
-    diagonals), and what it draws that is no rule we can read: ``(lines, drawings)``."""
+    diagonals), and what it draws that is no rule we can read, counted by kind
+    (``["2 lines", "1 overlay"]``): ``(lines, drawings)``."""
+    from ..variants import count_text
     from ..variants.base import cells_text
     lines, drawings = [], []
     known = obj.get("global") or []
@@ -554,7 +550,6 @@ def rule_lines(obj, size):
         cells = _cells(cage.get("cells"), size, "SudokuPad cage")
         if not cells:
             continue                        # a label, or the metadata of old puzzles
-        name = _cage_name(cells, size)
         style, total = cage.get("style"), _total(cage)
         if cage.get("type") == "disjoint":
             if "disjoint" not in known:
@@ -564,18 +559,18 @@ def rule_lines(obj, size):
             lines.append("%s %s" % (INDEXER_STYLES[style], cells_text(size, cells)))
             continue
         if cage.get("unique") is not True and ("outlineC" in cage or "fontC" in cage):
-            drawings.append("%s drawn with f-puzzles' cage tool" % name)
+            drawings.append("cage drawn with f-puzzles' cage tool")
             continue                        # (SudokuPad's import marks killers unique)
         if cage.get("unique") is False:
             if cage.get("hidden") and total is None:
                 continue                    # cells in no region (f-puzzles' null region)
-            drawings.append("%s whose digits may repeat" % name)
+            drawings.append("cage whose digits may repeat")
             continue
         if style not in (None, "killer", "extraregion"):
-            drawings.append("%s of style %s" % (name, json.dumps(style)[:30]))
+            drawings.append("cage of style %s" % json.dumps(style)[:30])
             continue
         if isinstance(total, str):
-            drawings.append("%s showing %s" % (name, json.dumps(total)[:30]))
+            drawings.append("cage showing text")
             continue
         if style == "extraregion" and len(cells) == size:
             lines.append("region " + cells_text(size, cells))
@@ -584,39 +579,37 @@ def rule_lines(obj, size):
                                       cells_text(size, cells)))
     metadata = obj.get("metadata")
     if isinstance(metadata, dict) and metadata.get("bgimage"):
-        drawings.append("a background image")      # clues drawn in a picture
+        drawings.append("background image")         # clues drawn in a picture
     for key in DRAWINGS:
         items = obj.get(key) or []
         if not isinstance(items, list):
             raise PuzzleError("SudokuPad %r must be a list" % key)
-        left = 0
         for item in items:
             diagonal = _diagonal(item, size) if key == "lines" else None
             if diagonal:
                 lines.append(diagonal)
             else:
-                left += 1
-        if left:
-            drawings.append("%d %s" % (left, key if left > 1 else key[:-1]))
-    return lines, drawings
+                drawings.append(key[:-1])
+    counts = {}
+    for noun in drawings:
+        counts[noun] = counts.get(noun, 0) + 1
+    return lines, [count_text(count, noun) for noun, count in counts.items()]
 
 
-def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
+def parse_sudokupad(obj, source=None):
     """``(grid, rules)`` from an SCL object (a dict, or its JSON or zipped text).
 
     Drawings whose meaning only the rules text states (lines, arrows, overlays,
-    underlays, cages with other text than a total) are an error naming them, unless
-    ``ignore_cosmetics``; so are keys we do not know.
+    underlays, cages with other text than a total) are no rule: they are left out and
+    counted in ``grid.drawings``. Keys we do not know are an error naming them.
 
     >>> grid, rules = parse_sudokupad({"cells": [[{}] * 4] * 4, "global": ["antiknight"],
     ...     "lines": [{"wayPoints": [[0, 0], [4, 4]]}]})
     >>> [rule.to_line() for rule in rules]
     ['antiknight', 'diagonal-']
     >>> parse_sudokupad({"cells": [[{}] * 4] * 4, "lines": [{"wayPoints": [[0.5, 0.5],
-    ...     [0.5, 2.5]]}], "overlays": [{}, {}]}, "p.txt")
-    Traceback (most recent call last):
-    ...
-    dimacs_sudoku.errors.PuzzleError: p.txt: SudokuPad drawings whose meaning only the rules text states (1 line, 2 overlays): no rule we can solve
+    ...     [0.5, 2.5]]}], "overlays": [{}, {}]}, "p.txt")[0].drawings
+    ['1 line', '2 overlays']
     """
     from ..grid import check_size, default_box
     if isinstance(obj, str):
@@ -643,10 +636,9 @@ def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
         if unknown:
             raise PuzzleError("unknown rule: SudokuPad key %r" % unknown[0])
         lines, drawings = rule_lines(obj, size)
-        if drawings and not ignore_cosmetics:
-            raise PuzzleError("SudokuPad drawings whose meaning only the rules text "
-                              "states (%s): no rule we can solve" % ", ".join(drawings))
-        return _variant(cells, size, box, regions, lines, source)
+        grid, rules = _variant(cells, size, box, regions, lines, source)
+        grid.drawings = drawings
+        return grid, rules
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None
 
@@ -832,10 +824,10 @@ def _read_one(text, line, ctx, lenient):
                       ctx, line, lenient)
 
 
-def read_puzzle(text, source=None, line=None, ignore_cosmetics=False):
+def read_puzzle(text, source=None, line=None):
     """The Grid (with its rules) of a SudokuPad link, puzzle id or SCL JSON."""
     if text.startswith("{"):
-        return parse_sudokupad(load(text, source, line), source, ignore_cosmetics)[0]
+        return parse_sudokupad(load(text, source, line), source)[0]
     pid = puzzle_id(text)
     kind, _ = split_id(pid)
     if kind is None and not re.fullmatch(r"[\w.~-]+(/[\w.~-]+)*", pid):
@@ -865,8 +857,8 @@ def read_puzzle(text, source=None, line=None, ignore_cosmetics=False):
     data = unpacked_text(pid, source, line)
     if kind == "fpuzzles":
         from ..variants import parse_fpuzzles
-        return parse_fpuzzles(data, source, ignore_cosmetics)[0]
-    return parse_sudokupad(load(data, source, line), source, ignore_cosmetics)[0]
+        return parse_fpuzzles(data, source)[0]
+    return parse_sudokupad(load(data, source, line), source)[0]
 
 
 def read_one(text):

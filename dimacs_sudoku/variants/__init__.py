@@ -72,9 +72,15 @@ RULE_MODULES = (
 FPUZZLES_INFO = frozenset(("size", "grid", "title", "author", "ruleset", "solution",
                            "disabledlogic", "truecandidatesoptions", "highlight", "id",
                            "activeConstraints", "activeconstraints"))
-# f-puzzles drawings whose meaning is only in the rule text: an error unless the
-# caller chooses to ignore them, since a dropped rule can make a puzzle look unique.
-FPUZZLES_COSMETIC = frozenset(("text", "line", "circle", "rectangle", "cage"))
+# f-puzzles drawings: their meaning is only in the rule text, so a puzzle is solved
+# without them and they are reported (grid.drawings).
+FPUZZLES_DRAWINGS = ("line", "cage", "text", "circle", "rectangle")
+# The marks f-puzzles' constraint extensions put on the drawings they make of a
+# constraint that the JSON states under its own key ("fromConstraint": "Renban"; older:
+# "isNewConstraint", "fromRangskSolver"): no drawing of a rule of their own.
+CONSTRAINT_MARKS = ("fromConstraint", "isNewConstraint", "fromRangskSolver")
+# SudokuPad keeps a puzzle's title, rules and messages in f-puzzles cages: "title: ...".
+_METADATA_CAGE = re.compile(r"[a-z]+: ")
 
 # A rule line starts with a keyword of letters (a grid row of letters only is
 # impossible: a full row needs the digits 1-9 too, a partial one has blanks) and has
@@ -292,21 +298,30 @@ def write_variant(grid, rules):
 
 # ---- f-puzzles JSON ------------------------------------------------------------------
 
-def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
+def parse_fpuzzles(obj, source="<stdin>"):
     """``(grid, rules)`` from an f-puzzles JSON object (a dict, or its text).
 
     Cells are ``"R1C1"`` strings; the grid's cells carry ``value`` with ``given``, and
     ``region`` numbers for a jigsaw. Keys of rules the registry does not know are an
-    error naming them; so are the editor's drawings (``line``, ``cage``, ``text``,
-    ``circle``, ``rectangle``) unless ``ignore_cosmetics``. Compressed links (the
-    base64 + lz-string of f-puzzles and SudokuPad URLs) are unpacked by the
-    ``fpuzzles`` input format (:mod:`dimacs_sudoku.formats.fpuzzles`) first.
+    error naming them, and so is a value of the wrong kind (naming its key). The
+    editor's drawings (``line``, ``cage``, ``text``, ``circle``, ``rectangle``) are no
+    rule: they are left out, and counted in ``grid.drawings`` (``["2 lines"]``) except
+    the drawings of a constraint stated under its own key (:data:`CONSTRAINT_MARKS`).
+    Compressed links (the base64 + lz-string of f-puzzles and SudokuPad URLs) are
+    unpacked by the ``fpuzzles`` input format (:mod:`dimacs_sudoku.formats.fpuzzles`)
+    first.
 
     >>> grid, rules = parse_fpuzzles({"size": 4, "antiknight": True,
-    ...     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]})
-    >>> [rule.to_line() for rule in rules]
-    ['antiknight', 'killer 3 r1c1 r1c2']
+    ...     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+    ...     "line": [{"lines": [["R2C1", "R2C2"]]}]})
+    >>> [rule.to_line() for rule in rules], grid.drawings
+    (['antiknight', 'killer 3 r1c1 r1c2'], ['1 line'])
+    >>> parse_fpuzzles({"size": 4, "killercage": [{"cells": [["R1C1", "R1C2"]]}]}, "p.json")
+    Traceback (most recent call last):
+    ...
+    dimacs_sudoku.errors.PuzzleError: p.json: f-puzzles key 'killercage[0].cells': expected a list of cell names like "R1C1", found a list of lists
     """
+    from .base import FieldError, FlagRule, json_kind
     if isinstance(obj, (str, bytes)):
         import json
         try:
@@ -315,12 +330,15 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
             raise PuzzleError("not JSON: %s" % error, source) from None
     if not isinstance(obj, dict):
         raise PuzzleError("an f-puzzles puzzle is a JSON object", source)
+    size = obj.get("size", 9)
     try:
-        size = int(obj.get("size", 9))
+        if isinstance(size, bool) or not isinstance(size, (int, str)):
+            raise ValueError(size)
+        size = int(size)
         check_size(size)
     except (TypeError, ValueError, UsageError):
-        raise PuzzleError("f-puzzles 'size' must be a grid size, not %r"
-                          % obj.get("size"), source) from None
+        raise PuzzleError("f-puzzles key 'size': expected a grid size, found %s"
+                          % json_kind(obj.get("size")), source) from None
     try:
         box = default_box(size)
     except UsageError as error:
@@ -331,8 +349,8 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     if rows is not None:
         if not isinstance(rows, list) or len(rows) != size or any(
                 not isinstance(row, list) or len(row) != size for row in rows):
-            raise PuzzleError("f-puzzles 'grid' must be %d rows of %d cells"
-                              % (size, size), source)
+            raise PuzzleError("f-puzzles key 'grid': expected %d rows of %d cells, found %s"
+                              % (size, size, json_kind(rows)), source)
         boxes = Layout(size, box).units[2 * size:]
         default_region = [0] * (size * size)
         for k, (_, group) in enumerate(boxes):
@@ -341,20 +359,32 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
         found = []
         for r, row in enumerate(rows):
             for c, item in enumerate(row):
-                item = item if isinstance(item, dict) else {}
+                where = "f-puzzles key 'grid[%d][%d]" % (r, c)
+                if item is None:
+                    item = {}
+                if not isinstance(item, dict):
+                    raise PuzzleError("%s': expected an object, found %s"
+                                      % (where, json_kind(item)), source)
                 cell = r * size + c
                 if item.get("given") and item.get("value") is not None:
                     value = item["value"]
-                    if not isinstance(value, int) or not 1 <= value <= size:
-                        raise PuzzleError("f-puzzles cell R%dC%d holds %r, outside 1..%d"
-                                          % (r + 1, c + 1, value, size), source)
+                    if isinstance(value, bool) or not isinstance(value, int) \
+                            or not 1 <= value <= size:
+                        raise PuzzleError("%s.value' (R%dC%d): expected a digit 1..%d, found %s"
+                                          % (where, r + 1, c + 1, size, json_kind(value)),
+                                          source)
                     cells[cell] = value
                 region = item.get("region")
+                if region is not None and (isinstance(region, bool)
+                                           or not isinstance(region, int)):
+                    raise PuzzleError("%s.region': expected a region number, found %s"
+                                      % (where, json_kind(region)), source)
                 found.append(default_region[cell] if region is None else region)
         if found != default_region:
             regions = found
     known = fpuzzles_keys()
     rules = []
+    drawn = {}
     try:
         if regions is not None:
             from .jigsaw import Jigsaw
@@ -364,27 +394,70 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
                 continue
             cls = known.get(key)
             if cls is None:
+                if key in FPUZZLES_DRAWINGS:
+                    drawn[key] = _fpuzzles_drawings(key, value)
+                    continue
                 if not value:
                     continue            # an empty list or false: no rule at all
-                if key in FPUZZLES_COSMETIC:
-                    if ignore_cosmetics:
-                        continue
-                    raise PuzzleError("f-puzzles %r is a drawing whose rule only the rule "
-                                      "text states; it cannot be solved as a rule" % key)
                 raise PuzzleError("unknown rule: f-puzzles key %r" % key)
-            if getattr(cls, "fpuzzles_whole", False) or not isinstance(value, list):
-                rules.extend(cls.from_fpuzzles(size, key, value))
-            else:
-                for item in value:
-                    rules.extend(cls.from_fpuzzles(size, key, item))
+            index = None
+            try:
+                if getattr(cls, "fpuzzles_whole", False) or issubclass(cls, FlagRule):
+                    rules.extend(cls.from_fpuzzles(size, key, value))
+                elif value is None or value is False:
+                    continue                # no items: no rule
+                elif not isinstance(value, list):
+                    raise FieldError(None, "a list", value)
+                else:
+                    for index, item in enumerate(value):
+                        rules.extend(cls.from_fpuzzles(size, key, item))
+            except PuzzleError as error:
+                where = key if index is None else "%s[%d]" % (key, index)
+                if isinstance(error, FieldError) and error.field:
+                    where += "." + error.field
+                raise PuzzleError("f-puzzles key %r: %s" % (where, error.message)) from None
     except PuzzleError as error:
         raise PuzzleError(error.message, source) from None
+    from .negative import fpuzzles_meaning
+    rules = fpuzzles_meaning(rules, size)
     for rule in rules:
         rule.box = box
     rules = finish(rules, size)
     grid = variant_grid(Grid(cells, size=size, source=source), rules)
     grid.check_givens()
+    grid.drawings = [count_text(count, key) for key, count in drawn.items() if count]
     return grid, rules
+
+
+def _fpuzzles_drawings(key, value):
+    """How many items of the f-puzzles drawing ``key`` draw what only the rules text
+    states (not a constraint's own drawing, nor SudokuPad's metadata)."""
+    if not isinstance(value, list):
+        from .base import json_kind
+        raise PuzzleError("f-puzzles key %r: expected a list of drawings, found %s"
+                          % (key, json_kind(value)))
+    count = 0
+    for item in value:
+        if isinstance(item, dict):
+            if any(item.get(mark) for mark in CONSTRAINT_MARKS):
+                continue
+            text = item.get("value")
+            if key == "cage" and isinstance(text, str) and _METADATA_CAGE.match(text):
+                continue
+        count += 1
+    return count
+
+
+def count_text(count, noun):
+    """``2 lines``: a count and its noun (whose first word takes the plural).
+
+    >>> count_text(1, "text"), count_text(3, "cage showing text")
+    ('1 text', '3 cages showing text')
+    """
+    if count != 1:
+        first, _, rest = noun.partition(" ")
+        noun = first + "s" + (" " + rest if rest else "")
+    return "%d %s" % (count, noun)
 
 
 def to_fpuzzles(grid, rules):
@@ -394,6 +467,8 @@ def to_fpuzzles(grid, rules):
     rows = [[{"value": grid.cells[r * n + c], "given": True} if grid.cells[r * n + c] else {}
              for c in range(n)] for r in range(n)]
     obj["grid"] = rows
+    for rule in rules:
+        rule.link(rules)            # what a rule means can depend on the others
     for rule in rules:
         for key, item in rule.to_fpuzzles():
             if key == "region":

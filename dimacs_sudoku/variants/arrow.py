@@ -22,7 +22,7 @@ adds ``-p(t) ∨ x(cell, digit)`` for each of its cells when t is written one wa
 import itertools
 
 from ..errors import PuzzleError
-from .base import Rule, fp_cells, fp_item, fp_lines, parse_cells
+from .base import Rule, fp_cell_names, fp_cells, fp_lines, parse_cells
 from .sums import sum_layers
 
 MAX_PILL = 3
@@ -61,7 +61,7 @@ class Arrow(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        circle = parse_cells(fp_item(value, key, "cells"), size)
+        circle = fp_cell_names(value, key, "cells", size)
         rules = []
         for line in fp_lines(size, key, value):
             cells = [cell for cell in line if cell not in circle]

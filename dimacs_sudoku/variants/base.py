@@ -66,8 +66,10 @@ def parse_cells(tokens, size, least=1, distinct=True, what="cells"):
 def parse_number(token, what="number", least=None, most=None):
     """An integer written in decimal, within [least, most] when they are given."""
     try:
+        if isinstance(token, bool) or (isinstance(token, float) and not token.is_integer()):
+            raise ValueError(token)
         value = int(token)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise PuzzleError("%s must be a whole number, not %r" % (what, token)) from None
     if (least is not None and value < least) or (most is not None and value > most):
         raise PuzzleError("%s %d is outside %s..%s" % (what, value, least, most))
@@ -293,18 +295,81 @@ def fp_cells(size, cells):
     return [fp_cell(size, cell) for cell in cells]
 
 
-def fp_item(value, key, field):
-    """``value[field]`` of an f-puzzles item, or PuzzleError naming the key."""
-    if not isinstance(value, dict) or field not in value:
-        raise PuzzleError("f-puzzles %r: each item needs %r" % (key, field))
+class FieldError(PuzzleError):
+    """A value of the wrong kind in an f-puzzles item: ``field`` names it within the
+    item (None: the item itself); the reader names the key and the item's place."""
+
+    def __init__(self, field, expected, found):
+        super().__init__("expected %s, found %s" % (expected, json_kind(found)))
+        self.field = field
+
+
+_MISSING = object()
+_PLURALS = ((type(None), "nulls"), (bool, "true or false"), ((int, float), "numbers"),
+            (str, "texts"), (list, "lists"), (dict, "objects"))
+
+
+def json_kind(value):
+    """What a JSON value is, in words (for messages).
+
+    >>> json_kind([["R1C1"]]), json_kind(float("inf")), json_kind(None)
+    ('a list of lists', 'the number Infinity', 'null')
+    """
+    import json
+    if value is _MISSING:
+        return "nothing"
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return "the number %s" % json.dumps(value)
+    if isinstance(value, str):
+        return "the text %s" % json.dumps(value)[:30]
+    if isinstance(value, dict):
+        return "an object"
+    if not value:
+        return "an empty list"
+    kinds = [plural for kind, plural in _PLURALS if any(isinstance(v, kind) and not (
+        kind is not bool and isinstance(v, bool)) for v in value)]
+    return "a list of " + " and ".join(kinds)
+
+
+def fp_item(value, key, field, expected="a value"):
+    """``value[field]`` of an f-puzzles item, or FieldError."""
+    if not isinstance(value, dict):
+        raise FieldError(None, "an object with %r" % field, value)
+    if field not in value:
+        raise FieldError(field, expected, _MISSING)
     return value[field]
+
+
+CELL_NAMES = 'a list of cell names like "R1C1"'
+
+
+def fp_cell_names(value, key, field, size, least=1):
+    """The cells of an f-puzzles item's ``field``: a list of ``"R1C1"`` names."""
+    names = fp_item(value, key, field, CELL_NAMES)
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise FieldError(field, CELL_NAMES, names)
+    return parse_cells(names, size, least)
+
+
+def fp_cell_name(value, key, field, size=None):
+    """One ``"R1C1"`` name of an f-puzzles item (the cell index, with ``size``; the
+    name itself, unchecked, without)."""
+    name = fp_item(value, key, field, 'a cell name like "R1C1"')
+    if not isinstance(name, str):
+        raise FieldError(field, 'a cell name like "R1C1"', name)
+    return name if size is None else parse_cell(name, size)
 
 
 def fp_lines(size, key, value):
     """The cell lists of an f-puzzles item's ``lines`` (each a list of "R1C1")."""
-    lines = fp_item(value, key, "lines")
-    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
-        raise PuzzleError("f-puzzles %r: 'lines' must be lists of cells" % key)
+    expected = 'a list of lines, each a list of cell names like "R1C1"'
+    lines = fp_item(value, key, "lines", expected)
+    if not isinstance(lines, list) or not all(
+            isinstance(line, list) and all(isinstance(name, str) for name in line)
+            for line in lines):
+        raise FieldError("lines", expected, lines)
     return [parse_cells(line, size) for line in lines if line]
 
 
@@ -313,7 +378,12 @@ def fp_value(value, key, default=None):
     raw = value.get("value") if isinstance(value, dict) else None
     if raw is None or raw == "":
         return default
-    return parse_number(raw, "f-puzzles %r value" % key)
+    if isinstance(raw, (str, int, float)) and not isinstance(raw, bool):
+        try:
+            return parse_number(raw, "value")
+        except PuzzleError:
+            pass
+    raise FieldError("value", "a whole number", raw)
 
 
 def repeated(digits_of, cells):
@@ -340,9 +410,9 @@ class FlagRule(Rule):
     def from_fpuzzles(cls, size, key, value):
         if value is True:
             return [cls(size)]
-        if value in (False, None):
+        if value is False or value is None:
             return []
-        raise PuzzleError("f-puzzles %r must be true or false" % key)
+        raise FieldError(None, "true or false", value)
 
     def to_line(self):
         return self.name

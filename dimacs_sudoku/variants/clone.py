@@ -10,7 +10,7 @@ Text ``clone r1c1 r1c2 = r5c5 r5c6``; f-puzzles ``clone`` items with ``cells`` a
 """
 
 from ..errors import PuzzleError
-from .base import Rule, equal_cells, fp_cells, fp_item, parse_cells
+from .base import Rule, equal_cells, fp_cell_names, fp_cells, parse_cells
 
 
 class Clone(Rule):
@@ -33,8 +33,8 @@ class Clone(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, parse_cells(fp_item(value, key, "cells"), size),
-                    parse_cells(fp_item(value, key, "cloneCells"), size))]
+        return [cls(size, fp_cell_names(value, key, "cells", size),
+                    fp_cell_names(value, key, "cloneCells", size))]
 
     def to_line(self):
         return "clone %s = %s" % (self.cells_text(self.cells), self.cells_text(self.copies))

@@ -8,7 +8,7 @@ every digit once, and counts as a unit). f-puzzles' ``extraregion``.
 ['region r1c1 r2c2 r3c3: digit 4 twice (r2c2 r3c3)']
 """
 
-from .base import Rule, distinct_cells, fp_cells, fp_item, parse_cells, repeated
+from .base import Rule, distinct_cells, fp_cell_names, fp_cells, parse_cells, repeated
 
 
 class ExtraRegion(Rule):
@@ -19,19 +19,18 @@ class ExtraRegion(Rule):
     def __init__(self, size, cells):
         super().__init__(size)
         self.cells = list(cells)
+        if len(self.cells) > size:
+            from ..errors import PuzzleError
+            raise PuzzleError("a region of %d cells cannot hold %d different digits"
+                              % (len(self.cells), size))
 
     @classmethod
     def parse(cls, size, args):
-        cells = parse_cells(args, size, least=2)
-        if len(cells) > size:
-            from ..errors import PuzzleError
-            raise PuzzleError("a region of %d cells cannot hold %d different digits"
-                              % (len(cells), size))
-        return cls(size, cells)
+        return cls(size, parse_cells(args, size, least=2))
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls.parse(size, fp_item(value, key, "cells"))]
+        return [cls(size, fp_cell_names(value, key, "cells", size, least=2))]
 
     def to_line(self):
         return "region " + self.cells_text(self.cells)

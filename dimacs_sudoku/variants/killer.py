@@ -34,7 +34,7 @@ from itertools import repeat
 from operator import neg
 
 from ..errors import PuzzleError
-from .base import (Rule, fp_cells, fp_item, fp_value, layout_pairs, parse_cells, repeated,
+from .base import (Rule, fp_cell_names, fp_cells, fp_value, layout_pairs, parse_cells, repeated,
                    split_numbers)
 from .sums import sum_layers
 
@@ -150,7 +150,7 @@ class Killer(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, parse_cells(fp_item(value, key, "cells"), size),
+        return [cls(size, fp_cell_names(value, key, "cells", size),
                     fp_value(value, key))]
 
     @property

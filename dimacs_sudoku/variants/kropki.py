@@ -17,7 +17,7 @@ for a digit with no partner at all: 5, 7 and 9 next to a black dot on 9x9).
 """
 
 from ..errors import PuzzleError
-from .base import (Rule, adjacent, fp_cells, fp_item, fp_value, forbid_pairs, parse_cells,
+from .base import (Rule, adjacent, fp_cell_names, fp_cells, fp_value, forbid_pairs, parse_cells,
                    share_unit, split_numbers)
 
 
@@ -44,7 +44,7 @@ class Dot(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, parse_cells(fp_item(value, key, "cells"), size),
+        return [cls(size, fp_cell_names(value, key, "cells", size),
                     fp_value(value, key))]
 
     def to_line(self):

@@ -15,7 +15,8 @@ by the running sums of :mod:`.sums`.
 """
 
 from ..errors import PuzzleError
-from .base import Rule, fp_cells, fp_item, fp_value, parse_cells, parse_rc, split_numbers
+from .base import (FieldError, Rule, fp_cell_name, fp_cell_names, fp_cells, fp_item, fp_value,
+                   parse_cells, parse_rc, split_numbers)
 from .sums import sum_layers
 
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
@@ -47,18 +48,25 @@ class LittleKiller(Rule):
         total = fp_value(value, key)
         if total is None:
             return []               # a clue without a number says nothing
-        cells = value.get("cells") if isinstance(value, dict) else None
+        if isinstance(value, dict) and value.get("cells"):
+            return [cls(size, total, fp_cell_names(value, key, "cells", size))]
+        name = fp_cell_name(value, key, "cell")
+        rc = parse_rc(name)
+        if rc is None:
+            raise FieldError("cell", 'a cell name like "R0C1"', name)
+        direction = fp_item(value, key, "direction", "a direction: %s" % ", ".join(DIRECTIONS))
+        step = DIRECTIONS.get(direction.upper()) if isinstance(direction, str) else None
+        if step is None:
+            raise FieldError("direction", "a direction: %s" % ", ".join(DIRECTIONS),
+                             direction)
+        r, c = rc[0] - 1 + step[0], rc[1] - 1 + step[1]
+        cells = []
+        while 0 <= r < size and 0 <= c < size:
+            cells.append(r * size + c)
+            r, c = r + step[0], c + step[1]
         if not cells:
-            rc = parse_rc(str(fp_item(value, key, "cell")))
-            step = DIRECTIONS.get(str(fp_item(value, key, "direction")).upper())
-            if rc is None or step is None:
-                raise PuzzleError("f-puzzles %r: a clue needs a cell and a direction" % key)
-            r, c = rc[0] - 1 + step[0], rc[1] - 1 + step[1]
-            cells = []
-            while 0 <= r < size and 0 <= c < size:
-                cells.append("R%dC%d" % (r + 1, c + 1))
-                r, c = r + step[0], c + step[1]
-        return [cls(size, total, parse_cells(cells, size))]
+            raise PuzzleError("the clue at %s points at no cell of the grid" % name)
+        return [cls(size, total, cells)]
 
     def direction(self):
         """The step ``(dr, dc)`` from one cell to the next."""

@@ -1,12 +1,18 @@
 """The negative constraint of dots ("all dots are given"): two orthogonally adjacent
 cells with no dot between them never have what a dot would show.
 
-``negative white`` (f-puzzles ``"negative": ["difference"]``): no two neighbours
-without a kropki dot differ by 1; ``negative black`` (``"ratio"``): none are in ratio 2;
-``negative xv`` (``"xv"``): none add up to 10 or 5 without an X or V between them.
-``negative x`` and ``negative v`` take one of the two. A pair with a dot of the same
-family (any kropki dot, or an X or V) is exempt: a 1-2 pair may show either kropki dot.
-One line may name several: ``negative white black``.
+``negative white``: no two neighbours without a kropki dot differ by 1; ``negative
+black``: none are in ratio 2; ``negative xv``: none add up to 10 or 5 without an X or
+V between them. ``negative x`` and ``negative v`` take one of the two. A pair with a
+dot of the same family (any kropki dot, or an X or V) is exempt: a 1-2 pair may show
+either kropki dot. One line may name several: ``negative white black``.
+
+f-puzzles writes these as its solvers read them: ``"negative": ["ratio"]`` is
+``negative black``, ``"negative": ["xv"]`` is ``negative xv``, and ``"nonconsecutive":
+true`` is its negative constraint of white dots, so with kropki dots given it is
+``negative white`` (:func:`fpuzzles_meaning`; without dots the two are one rule).
+``"negative": ["difference"]``, which some solvers read as ``negative white``, is read
+too.
 
 Encoding: per neighbour pair without a dot, one binary clause per digit pair the
 missing dot forbids (2(N-1) for white, 2·⌊N/2⌋ for black, about N for xv).
@@ -18,11 +24,12 @@ missing dot forbids (2(N-1) for white, 2·⌊N/2⌋ for black, about N for xv).
 """
 
 import functools
+import json
 
 from ..errors import PuzzleError
-from .base import Rule, forbid_pairs, orthogonal_pairs, share_unit
+from .base import FieldError, Rule, forbid_pairs, orthogonal_pairs, share_unit
 
-# kind: (family, forbidden relation, what it means, f-puzzles name)
+# kind: (family, forbidden relation, what it means, f-puzzles name in "negative")
 KINDS = {
     "white": ("kropki", lambda d, e: abs(d - e) == 1, "white dot", "difference"),
     "black": ("kropki", lambda d, e: d == 2 * e or e == 2 * d, "black dot", "ratio"),
@@ -60,13 +67,21 @@ class Negative(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        if not isinstance(value, list):
-            raise PuzzleError("f-puzzles 'negative' must be a list")
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise FieldError(None, "a list of names (ratio, xv)", value)
         names = {fp: kind for kind, (_, _, _, fp) in KINDS.items() if fp}
         bad = [v for v in value if v not in names]
         if bad:
-            raise PuzzleError("unknown rule: f-puzzles negative constraint %r" % bad[0])
+            raise PuzzleError("unknown rule: negative constraint %s" % json.dumps(bad[0])[:40])
         return [cls(size, [names[v] for v in value])] if value else []
+
+    @classmethod
+    def merge(cls, rules):
+        """One rule for every kind named (f-puzzles states white apart)."""
+        kinds = []
+        for rule in rules:
+            kinds.extend(kind for kind in rule.kinds if kind not in kinds)
+        return [cls(rules[0].size, kinds)]
 
     def to_line(self):
         return "negative " + " ".join(self.kinds)
@@ -74,7 +89,9 @@ class Negative(Rule):
     def to_fpuzzles(self):
         if any(KINDS[k][3] is None for k in self.kinds):
             raise PuzzleError("f-puzzles has no negative constraint for X or V alone")
-        return [("negative", [KINDS[k][3] for k in self.kinds])]
+        out = [("nonconsecutive", True)] if "white" in self.kinds else []
+        named = [KINDS[k][3] for k in self.kinds if k != "white"]
+        return out + ([("negative", named)] if named else [])
 
     def link(self, rules):
         """Note the pairs that carry a dot of each family."""
@@ -110,6 +127,20 @@ class Negative(Rule):
                     found.append(self.violation("%d and %d are neighbours with no %s"
                                                 % (cells[a], cells[b], what), (a, b)))
         return found
+
+
+def fpuzzles_meaning(rules, size):
+    """The rules of an f-puzzles puzzle as f-puzzles means them: with kropki dots
+    given, its ``nonconsecutive`` is ``negative white`` (the dotted pairs exempt)."""
+    from .nonconsecutive import NonConsecutive
+    if not any(getattr(rule, "family", None) == "kropki" for rule in rules):
+        return rules
+    kept = [rule for rule in rules if not isinstance(rule, NonConsecutive)]
+    if len(kept) < len(rules):
+        at = next((k for k, rule in enumerate(kept) if isinstance(rule, Negative)),
+                  len(kept))
+        kept.insert(at, Negative(size, ["white"]))      # white first, as it is written
+    return kept
 
 
 RULES = (Negative,)

@@ -11,7 +11,7 @@ unit clause per cell and digit of the wrong parity.
 ['odd r1c1 r1c2: 2 is not odd (r1c2)']
 """
 
-from .base import Rule, fp_cell, fp_item, parse_cells
+from .base import Rule, fp_cell, fp_cell_name, fp_cell_names, parse_cells
 
 
 class CellSet(Rule):
@@ -28,8 +28,8 @@ class CellSet(Rule):
     @classmethod
     def from_fpuzzles(cls, size, key, value):
         if isinstance(value, dict) and "cells" in value:
-            return [cls(size, parse_cells(value["cells"], size))]
-        return [cls(size, parse_cells([fp_item(value, key, "cell")], size))]
+            return [cls(size, fp_cell_names(value, key, "cells", size))]
+        return [cls(size, [fp_cell_name(value, key, "cell", size)])]
 
     @classmethod
     def merge(cls, rules):

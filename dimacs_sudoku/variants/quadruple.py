@@ -17,7 +17,8 @@ import itertools
 from collections import Counter
 
 from ..errors import PuzzleError
-from .base import Rule, fp_cells, fp_item, parse_cells, parse_number, split_numbers
+from .base import (FieldError, Rule, fp_cell_names, fp_cells, fp_item, parse_cells,
+                   parse_number, split_numbers)
 
 
 class Quadruple(Rule):
@@ -50,8 +51,12 @@ class Quadruple(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        digits = [parse_number(v, "quadruple digit") for v in fp_item(value, key, "values")]
-        return [cls(size, digits, parse_cells(fp_item(value, key, "cells"), size))]
+        values = fp_item(value, key, "values", "a list of digits")
+        if not isinstance(values, list) or not all(
+                isinstance(v, (int, str)) and not isinstance(v, bool) for v in values):
+            raise FieldError("values", "a list of digits", values)
+        digits = [parse_number(v, "quadruple digit") for v in values]
+        return [cls(size, digits, fp_cell_names(value, key, "cells", size))]
 
     def to_line(self):
         return "quadruple %s %s" % (" ".join(map(str, self.digits)),

@@ -28,7 +28,7 @@ ten sandwiches, three arrows and a little killer solves ten times faster with th
 import re
 
 from ..errors import PuzzleError
-from .base import Rule, fp_item, fp_value, parse_rc, split_numbers
+from .base import FieldError, Rule, fp_cell_name, fp_value, parse_rc, split_numbers
 from .killer import digit_sets
 from .sums import running_sums
 
@@ -58,16 +58,16 @@ class Sandwich(Rule):
         total = fp_value(value, key)
         if total is None:
             return []
-        rc = parse_rc(str(fp_item(value, key, "cell")))
+        name = fp_cell_name(value, key, "cell")
+        rc = parse_rc(name)
         if rc is None:
-            raise PuzzleError("f-puzzles %r: bad clue cell" % key)
+            raise FieldError("cell", 'a cell name like "R0C1"', name)
         r, c = rc
         if r in (0, size + 1) and 1 <= c <= size:
             return [cls(size, total, "c", c)]
         if c in (0, size + 1) and 1 <= r <= size:
             return [cls(size, total, "r", r)]
-        raise PuzzleError("f-puzzles %r: clue cell R%dC%d is not just outside the grid"
-                          % (key, r, c))
+        raise PuzzleError("clue cell R%dC%d is not just outside the grid" % (r, c))
 
     def line_cells(self):
         n, k = self.size, self.index - 1

@@ -13,7 +13,7 @@ binary clauses, one per digit pair with another sum.
 """
 
 from ..errors import PuzzleError
-from .base import fp_cells, fp_item, parse_cells, parse_number
+from .base import FieldError, fp_cell_names, fp_cells, fp_item, parse_cells, parse_number
 from .kropki import Dot
 
 LETTERS = {"X": 10, "V": 5}
@@ -36,10 +36,10 @@ class XV(Dot):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        mark = str(value.get("value", "")).upper() if isinstance(value, dict) else ""
-        if mark not in LETTERS:
-            raise PuzzleError("f-puzzles 'xv': value must be X or V, not %r" % mark)
-        return [cls(size, parse_cells(fp_item(value, key, "cells"), size), LETTERS[mark])]
+        mark = fp_item(value, key, "value", '"X" or "V"')
+        if not isinstance(mark, str) or mark.upper() not in LETTERS:
+            raise FieldError("value", '"X" or "V"', mark)
+        return [cls(size, fp_cell_names(value, key, "cells", size), LETTERS[mark.upper()])]
 
     def mark(self):
         return next((k for k, v in LETTERS.items() if v == self.value), str(self.value))
