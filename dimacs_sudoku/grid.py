@@ -343,17 +343,22 @@ class Grid:
         return found
 
     def check_givens(self):
-        """Raise :class:`PuzzleError` naming the clashing cells if two givens share a
-        digit in a unit, at the line of the second cell's row when rows were read from
-        lines of their own."""
+        """Raise :class:`~dimacs_sudoku.propagate.Contradiction` (no solution, exit 4)
+        naming the clashing cells if two givens share a digit in a unit, at the line
+        of the second cell's row when rows were read from lines of their own.
+
+        Readers do not call it: clashing givens are a puzzle without a solution, not
+        unreadable input, and every command that solves or encodes checks them."""
         clash = self.clashes()
         if clash:
+            from .propagate import Contradiction
             name, a, b, d = clash[0]
             more = " (and %d more clashes)" % (len(clash) - 1) if len(clash) > 1 else ""
             line = self.row_lines[b // self.size] if self.row_lines else self.line
-            raise PuzzleError("contradictory givens: %s and %s both hold %s in %s%s"
-                              % (cell_name(self.size, a), cell_name(self.size, b),
-                                 symbol(d, self.size), name, more), self.source, line)
+            raise Contradiction("contradictory givens: %s and %s both hold %s in %s%s"
+                                % (cell_name(self.size, a), cell_name(self.size, b),
+                                   symbol(d, self.size), name, more),
+                                cell=b, unit=name, digit=d, source=self.source, line=line)
 
     def check_solution(self, givens=None):
         """Raise :class:`InvalidModel` naming the first bad cell or unit unless this is a

@@ -249,7 +249,6 @@ def _with_rules(grid, lines, lenient, source):
         return grid
     try:
         grid = with_rule_lines(grid, lines, source)
-        grid.check_givens()
     except PuzzleError as error:
         if lenient:
             return error

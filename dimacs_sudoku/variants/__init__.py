@@ -281,7 +281,6 @@ def read_variant(lines, source="<stdin>", size=None, box=None):
              for number, text in rule_lines]
     rules = finish(rules, grid.size)
     grid = variant_grid(grid, rules)
-    grid.check_givens()
     return grid, rules
 
 
@@ -383,7 +382,6 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
         rule.box = box
     rules = finish(rules, size)
     grid = variant_grid(Grid(cells, size=size, source=source), rules)
-    grid.check_givens()
     return grid, rules
 
 
