@@ -113,6 +113,15 @@ class SolverError(SudokuError):
     exit_code = EXIT_SOLVER_FAILED
 
 
+class NotInstalled(SolverError):
+    """A solver or an optional package the command needs is not installed: the same
+    code as a missing solver program, in every command."""
+
+
+PYTHON_SAT_MISSING = ("python-sat is not installed: pip install python-sat (the 'fast' "
+                      "extra: make venv EXTRAS=test,fast, or pip install '.[fast]')")
+
+
 class OutputError(SudokuError):
     """A file that cannot be opened or written."""
     exit_code = EXIT_IO

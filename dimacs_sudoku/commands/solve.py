@@ -131,7 +131,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     head, tail = document(output_format)
     if engine not in ENGINES:
         raise UsageError("--engine takes %s, not %r" % (", ".join(ENGINES), engine))
-    engine = resolve_engine(engine)             # exit 2 when pysat is not installed
+    engine = resolve_engine(engine)             # exit 7 when python-sat is not installed
     if solver is not None:
         from ..solvers import solver_command
         solver = solver.strip()
