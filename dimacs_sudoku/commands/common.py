@@ -373,25 +373,26 @@ def inputs_argument(metavar, what):
 
 def check_inputs(paths):
     """The input files of a filter, stdin (``[None]``) for none; a usage error for
-    stdin twice, and an I/O error (before anything is written) for a file that
-    cannot be read."""
+    stdin twice. A file that cannot be opened is found by :func:`puzzle_input`."""
     paths = list(paths or [None])
     if sum(path in STDIO for path in paths) > 1:
         from ..errors import UsageError
         raise UsageError("stdin (-) can be read once only")
-    for path in paths:
-        if path in STDIO:
-            continue
-        try:
-            if os.path.isfile(path):        # a pipe is not opened twice
-                with open(path, "rb"):
-                    pass
-            elif not os.path.exists(path) or os.path.isdir(path):
-                open(path, "rb").close()    # the error that names why
-        except OSError as error:
-            raise OutputError("cannot read %s: %s"
-                              % (path, error.strerror or error)) from None
     return paths
+
+
+@contextlib.contextmanager
+def puzzle_input(path):
+    """:func:`open_puzzle_input` for a filter of several files: yields the stream, or
+    the OutputError of a file that cannot be opened, which becomes that file's error
+    line (exit 9 at the end) while the other files are still read."""
+    try:
+        stream = open_puzzle_input(path)
+    except OutputError as error:
+        yield error
+        return
+    with stream:
+        yield stream
 
 
 def output_option():

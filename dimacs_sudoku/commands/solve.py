@@ -7,8 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, PuzzleError, SolverError, UnknownResult,
-                      UsageError)
+from ..errors import (EXIT_SEVERAL, InvalidModel, OutputError, PuzzleError, SolverError,
+                      UnknownResult, UsageError)
 from . import common
 from . import progress as progress_bar
 
@@ -162,12 +162,13 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         out.write(head)
         for path in paths:
             source = common.source_name(path)
-            with common.open_puzzle_input(path) as stream:
-                items = read_puzzles_lenient(bar.lines(stream) if bar else stream, source,
-                                             fmt=input_format, size=size, box=box_shape)
+            with common.puzzle_input(path) as stream:
+                items = [stream] if isinstance(stream, OutputError) else read_puzzles_lenient(
+                    bar.lines(stream) if bar else stream, source, fmt=input_format,
+                    size=size, box=box_shape)
                 for item in items:
                     done += 1
-                    if isinstance(item, PuzzleError):
+                    if isinstance(item, (PuzzleError, OutputError)):
                         errors += 1
                         if bar:
                             bar.clear()
