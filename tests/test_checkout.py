@@ -69,3 +69,28 @@ def test_python_m_without_dependencies_is_one_line_naming_what_to_install():
     assert done.stderr.startswith("sudoku-solve: ")
     assert "cannot import typer and pycosat" in done.stderr
     assert "pip install typer pycosat" in done.stderr
+
+
+def test_the_package_ships_the_reference_pages_its_help_names(tmp_path):
+    # What a wheel holds: setuptools' build_py of a copy of the checkout.
+    import re
+    import shutil
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("setup.cfg", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "docs", source / "docs")
+    shutil.copytree(ROOT / "dimacs_sudoku", source / "dimacs_sudoku", symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()",
+                           "-q", "build_py", "--build-lib", str(tmp_path / "built")],
+                          cwd=source, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    shipped = tmp_path / "built" / "dimacs_sudoku" / "docs"
+    assert sorted(p.name for p in shipped.iterdir()) == ["encodings.md", "variants.md"]
+    assert (shipped / "variants.md").read_text() == (ROOT / "docs" / "variants.md").read_text()
+    # sudoku-gen --help names the installed page, which exists.
+    done = shell("sudoku-gen --help")
+    named = re.search(r"(\S+/docs/variants\.md)", done.stdout).group(1)
+    assert os.path.isfile(named) and named.endswith(os.path.join("dimacs_sudoku", "docs",
+                                                                 "variants.md"))

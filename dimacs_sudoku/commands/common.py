@@ -39,6 +39,13 @@ def exit_code_table(codes=None):
     return "\n".join(rows)
 
 
+def docs_page(name):
+    """Where the reference page ``name`` (``variants.md``, ``encodings.md``) is
+    installed: the package's ``docs`` folder, shipped as package data."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "docs", name)
+
+
 def make_app(help_text):
     """A one-command Typer app with plain help, no rich tracebacks, and shell
     completion (``--install-completion``, ``--show-completion``)."""
@@ -433,10 +440,11 @@ def completion(names, module=None):
 
 def input_format_option():
     import typer
+    from ..formats import FORMATS
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
-                        autocompletion=completion("FORMATS", "formats"),
-                        help="line, grid, numbers, table, triples, csv, euler or "
-                        "fpuzzles (default: detected)")
+                        autocompletion=completion(FORMATS),
+                        help="%s or %s (default: detected; any of them may be followed "
+                        "by rule lines)" % (", ".join(FORMATS[:-1]), FORMATS[-1]))
 
 
 def symbols_option():
