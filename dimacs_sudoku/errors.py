@@ -32,7 +32,7 @@ EXIT_CODES = {
     EXIT_NO_SOLUTION: "no solution: the formula is unsatisfiable",
     EXIT_UNKNOWN: "unknown: the solver gave up or timed out",
     EXIT_INVALID_MODEL: "invalid model: the solver's answer is not a valid grid",
-    EXIT_SOLVER_FAILED: "not installed (a solver or module) or solver failed (crash, bad output)",
+    EXIT_SOLVER_FAILED: "solver failed: not installed (solver or package), crashed, bad output",
     EXIT_IO: "I/O error: a file could not be read or written",
     EXIT_SEVERAL: "batch: at least one puzzle failed (its output line says why)",
     EXIT_HANGUP: "hung up (SIGHUP)",
