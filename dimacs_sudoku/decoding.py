@@ -177,6 +177,8 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     decided were true. Errors name ``source`` and ``line`` (the model's);
     ``max_var``, the largest variable the model assigns, helps infer the size.
     """
+    from .arguments import iterable
+    iterable(positives, "decode", "the model's true variables (ints)")
     if varmap is not None:
         top = len(varmap)
         positives = [varmap[v - 1] for v in positives if v <= top]
@@ -266,8 +268,9 @@ def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
     >>> solve(Grid.from_line("1..4" "4..." "...3" "3..1")).givens.to_line()
     '1..44......33..1'
     """
+    from .arguments import grid as a_grid
     from .encodings import encode
-    grid.check_givens()
+    a_grid(grid, "solve").check_givens()
     formula = encode(grid, encoding=encoding, amo=amo)
     if solver is None:
         from .solvers import solve_clauses

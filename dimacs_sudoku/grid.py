@@ -19,6 +19,7 @@ what people read (``r1c4``, digit 7). A blank cell holds 0.
 import math
 from itertools import chain
 
+from . import arguments
 from .errors import InvalidModel, PuzzleError, UsageError
 from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
 
@@ -107,7 +108,7 @@ class Layout:
     """
 
     def __init__(self, size, box=None, extra_units=(), regions=None):
-        self.size = check_size(size)
+        self.size = check_size(arguments.size(size, "Layout"))
         self.box = tuple(box) if box else default_box(size)
         if self.box[0] * self.box[1] != size:
             raise UsageError("box %dx%d does not fit a %dx%d grid"
@@ -252,7 +253,7 @@ class Grid:
 
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
                  row_lines=None, symbols=None, givens=None, rules=None):
-        cells = list(cells)
+        cells = list(arguments.iterable(cells, "Grid", "the cells as a list of digits (0 blank)"))
         if layout is None:
             if size is None:
                 size = math.isqrt(len(cells))
