@@ -4,9 +4,10 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 # Extras to install: `make venv EXTRAS=test,fast` adds python-sat for sudoku-solve.
 EXTRAS ?= test
+# One stamp per set of extras, so that asking for other extras installs them.
+STAMP := $(VENV)/.installed-$(EXTRAS)
 PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
 
 .PHONY: all run test bench bench-full examples clean distclean venv

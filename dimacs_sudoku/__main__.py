@@ -48,6 +48,8 @@ def main(argv=None):
         sys.stderr.write("%s: no command %r (the commands: %s; see %s --help)\n"
                          % (PROG, name, ", ".join(COMMANDS), PROG))
         return 2
+    from .checkout import require_dependencies
+    require_dependencies(name)
     import importlib
     module = importlib.import_module("dimacs_sudoku.commands." + COMMANDS[name][0])
     sys.argv = [name] + argv[1:]

@@ -64,7 +64,8 @@ from threading import current_thread as _current_thread, main_thread as _main_th
 from itertools import chain, combinations, repeat
 from operator import neg
 
-from .errors import NoSolution, PuzzleError, SudokuError, UsageError
+from .errors import (PYTHON_SAT_MISSING, NoSolution, NotInstalled, PuzzleError, SudokuError,
+                     UsageError)
 from .grid import Grid, Recent, layout_key
 from .propagate import Inconsistent, SwarEngine, is_standard
 from .propagate import engine as propagation_engine
@@ -78,8 +79,6 @@ ENGINES = ("auto", "pycosat", "pysat")
 # --pysat-solvers compares others). Solvers without native at-most-one constraints
 # (m22, g4, cd19, ...) get the pairwise clauses instead.
 PYSAT_SOLVER = "minicard"
-PYSAT_HINT = ("the pysat engine needs the python-sat package: "
-              "pip install python-sat (or dimacs-sudoku[fast])")
 
 _PYSAT = None           # None: not tried yet; False: not importable; else the module
 
@@ -98,15 +97,15 @@ def pysat_available():
 
 def resolve_engine(engine="auto"):
     """``"pysat"`` or ``"pycosat"`` for an engine name: ``auto`` is ``pysat`` when
-    python-sat can be imported. Raises UsageError for an unknown name, or for
-    ``pysat`` without python-sat."""
+    python-sat can be imported. Raises UsageError for an unknown name, and
+    NotInstalled (exit 7) for ``pysat`` without python-sat."""
     if engine in (None, "auto"):
         return "pysat" if pysat_available() else "pycosat"
     if engine == "pycosat":
         return engine
     if engine == "pysat":
         if not pysat_available():
-            raise UsageError(PYSAT_HINT)
+            raise NotInstalled(PYTHON_SAT_MISSING)
         return engine
     raise UsageError("unknown engine %r (choose from %s)" % (engine, ", ".join(ENGINES)))
 
@@ -514,7 +513,7 @@ class PysatEngine:
 
     def __init__(self, name=None):
         if not pysat_available():
-            raise UsageError(PYSAT_HINT)
+            raise NotInstalled(PYTHON_SAT_MISSING)
         name = name or PYSAT_SOLVER
         probe = _PYSAT.Solver(name=name)
         self.cls = type(probe.solver)

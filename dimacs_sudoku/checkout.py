@@ -13,8 +13,11 @@ import os
 import sys
 from importlib.util import find_spec
 
+from .errors import EXIT_SOLVER_FAILED
+
 DEPENDENCIES = ("typer", "pycosat")
-EXIT_BROKEN_INSTALL = 1
+# A missing dependency is software to install, as a missing solver is.
+EXIT_NOT_INSTALLED = EXIT_SOLVER_FAILED
 
 
 def missing_dependencies(names=DEPENDENCIES):
@@ -35,4 +38,17 @@ def ensure_dependencies(root, prog):
     sys.stderr.write("%s: %s cannot import %s; run `make venv` in %s, or "
                      "`pip install .` there\n"
                      % (prog, sys.executable, " and ".join(missing), root))
-    sys.exit(EXIT_BROKEN_INSTALL)
+    sys.exit(EXIT_NOT_INSTALLED)
+
+
+def require_dependencies(prog):
+    """Return when the dependencies can be imported; otherwise exit with one line
+    naming what to install (for ``python -m dimacs_sudoku``, which has no checkout's
+    .venv to fall back to)."""
+    missing = missing_dependencies()
+    if missing:
+        sys.stderr.write("%s: %s cannot import %s; install %s: %s -m pip install %s\n"
+                         % (prog, sys.executable, " and ".join(missing),
+                            "them" if len(missing) > 1 else "it", sys.executable,
+                            " ".join(missing)))
+        sys.exit(EXIT_NOT_INSTALLED)

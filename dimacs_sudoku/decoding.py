@@ -147,22 +147,44 @@ def _with_rules(givens, lines, source):
         raise InputError("the CNF's 'c rule:' comment: %s" % error.message, source) from None
 
 
+def model_shape(positives, size=None, numbering=None, max_var=0):
+    """``(numbering name, N)`` of a model, or None: from its true variables, or else
+    from the number of variables it assigns when that is N³ (N ≥ 4), the standard
+    numbering's count, so that a model with a cell left empty still tells its size
+    and decoding names that cell.
+
+    >>> model_shape([1, 6], max_var=64)
+    ('standard', 4)
+    >>> model_shape([1, 6], max_var=65) is None
+    True
+    """
+    found = infer_numbering(positives, size=size, numbering=numbering)
+    if found is None and size is None and numbering in (None, "standard"):
+        n = round(max_var ** (1 / 3))
+        if n >= 4 and n ** 3 == max_var:
+            found = "standard", n
+    return found
+
+
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
-           fixed=None, check=True, source=None, line=None):
+           fixed=None, check=True, source=None, line=None, max_var=0):
     """The grid that the true literals ``positives`` describe, checked against the
     rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.solvers.check`.
 
     ``size`` is inferred when not given; ``numbering`` is ``standard`` or ``decimal``
     (inferred when None). ``varmap`` translates the compact variables of a reduced
     CNF back to cell variables; ``fixed`` lists cell variables that the reduction
-    decided were true. Errors name ``source`` and ``line`` (the model's).
+    decided were true. Errors name ``source`` and ``line`` (the model's);
+    ``max_var``, the largest variable the model assigns, helps infer the size.
     """
+    from .arguments import iterable
+    iterable(positives, "decode", "the model's true variables (ints)")
     if varmap is not None:
         top = len(varmap)
         positives = [varmap[v - 1] for v in positives if v <= top]
         positives.extend(fixed or ())
     if numbering is None or size is None:
-        found = infer_numbering(positives, size=size, numbering=numbering)
+        found = model_shape(positives, size, numbering, max_var)
         if found is not None:
             numbering, size = found
         elif size is None:
@@ -231,7 +253,8 @@ def decode_result(result, source=None, **options):
     if not result.has_model:
         from .errors import ModelError
         raise ModelError("the solver answered SATISFIABLE but gave no model", source, line)
-    return decode(result.positives, source=source, line=line, **options)
+    return decode(result.positives, source=source, line=line, max_var=result.max_var,
+                  **options)
 
 
 def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
@@ -245,8 +268,9 @@ def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
     >>> solve(Grid.from_line("1..4" "4..." "...3" "3..1")).givens.to_line()
     '1..44......33..1'
     """
+    from .arguments import grid as a_grid
     from .encodings import encode
-    grid.check_givens()
+    a_grid(grid, "solve").check_givens()
     formula = encode(grid, encoding=encoding, amo=amo)
     if solver is None:
         from .solvers import solve_clauses

@@ -470,6 +470,8 @@ def read_dimacs(stream, source="<stdin>", max_vars=None, reader=None):
     >>> read_dimacs(io.StringIO("p cnf 1 2\\n1 0\\n-1 0\\n")).clauses
     [[1], [-1]]
     """
+    from .arguments import stream as a_stream
+    a_stream(stream, "read_dimacs")
     reader = DimacsReader(stream, source, max_vars, reader)
     clauses = []
     for block in reader.clause_blocks():

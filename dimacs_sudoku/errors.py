@@ -16,7 +16,7 @@ EXIT_BAD_INPUT = 3        # a puzzle, DIMACS file or solver output that cannot b
 EXIT_NO_SOLUTION = 4      # the solver proved there is no solution (UNSAT)
 EXIT_UNKNOWN = 5          # the solver gave up (time-out, resource limit): no answer
 EXIT_INVALID_MODEL = 6    # a model that does not decode to a valid grid
-EXIT_SOLVER_FAILED = 7    # an external solver missing, crashed or printed nonsense
+EXIT_SOLVER_FAILED = 7    # a solver or module not installed; a solver crashed or printed nonsense
 EXIT_IO = 8               # a file that cannot be opened or written
 EXIT_SEVERAL = 9          # batch work: some puzzles failed (see the per-line output)
 EXIT_HANGUP = 129         # 128 + SIGHUP: the terminal went away
@@ -32,7 +32,7 @@ EXIT_CODES = {
     EXIT_NO_SOLUTION: "no solution: the formula is unsatisfiable",
     EXIT_UNKNOWN: "unknown: the solver gave up or timed out",
     EXIT_INVALID_MODEL: "invalid model: the solver's answer is not a valid grid",
-    EXIT_SOLVER_FAILED: "solver failed: not installed, crashed, or wrong or unreadable output",
+    EXIT_SOLVER_FAILED: "solver failed: not installed (solver or package), crashed, bad output",
     EXIT_IO: "I/O error: a file could not be read or written",
     EXIT_SEVERAL: "batch: at least one puzzle failed (its output line says why)",
     EXIT_HANGUP: "hung up (SIGHUP)",
@@ -111,6 +111,15 @@ class InvalidModel(SudokuError):
 class SolverError(SudokuError):
     """An external solver that is missing, crashed, or printed something unreadable."""
     exit_code = EXIT_SOLVER_FAILED
+
+
+class NotInstalled(SolverError):
+    """A solver or an optional package the command needs is not installed: the same
+    code as a missing solver program, in every command."""
+
+
+PYTHON_SAT_MISSING = ("python-sat is not installed: pip install python-sat (the 'fast' "
+                      "extra: make venv EXTRAS=test,fast, or pip install '.[fast]')")
 
 
 class OutputError(SudokuError):

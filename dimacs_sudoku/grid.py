@@ -19,6 +19,7 @@ what people read (``r1c4``, digit 7). A blank cell holds 0.
 import math
 from itertools import chain
 
+from . import arguments
 from .errors import InvalidModel, PuzzleError, UsageError
 from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
 
@@ -107,7 +108,7 @@ class Layout:
     """
 
     def __init__(self, size, box=None, extra_units=(), regions=None):
-        self.size = check_size(size)
+        self.size = check_size(arguments.size(size, "Layout"))
         self.box = tuple(box) if box else default_box(size)
         if self.box[0] * self.box[1] != size:
             raise UsageError("box %dx%d does not fit a %dx%d grid"
@@ -253,7 +254,7 @@ class Grid:
 
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
                  row_lines=None, symbols=None, givens=None, rules=None):
-        cells = list(cells)
+        cells = list(arguments.iterable(cells, "Grid", "the cells as a list of digits (0 blank)"))
         if layout is None:
             if size is None:
                 size = math.isqrt(len(cells))
@@ -344,17 +345,22 @@ class Grid:
         return found
 
     def check_givens(self):
-        """Raise :class:`PuzzleError` naming the clashing cells if two givens share a
-        digit in a unit, at the line of the second cell's row when rows were read from
-        lines of their own."""
+        """Raise :class:`~dimacs_sudoku.propagate.Contradiction` (no solution, exit 4)
+        naming the clashing cells if two givens share a digit in a unit, at the line
+        of the second cell's row when rows were read from lines of their own.
+
+        Readers do not call it: clashing givens are a puzzle without a solution, not
+        unreadable input, and every command that solves or encodes checks them."""
         clash = self.clashes()
         if clash:
+            from .propagate import Contradiction
             name, a, b, d = clash[0]
             more = " (and %d more clashes)" % (len(clash) - 1) if len(clash) > 1 else ""
             line = self.row_lines[b // self.size] if self.row_lines else self.line
-            raise PuzzleError("contradictory givens: %s and %s both hold %s in %s%s"
-                              % (cell_name(self.size, a), cell_name(self.size, b),
-                                 symbol(d, self.size), name, more), self.source, line)
+            raise Contradiction("contradictory givens: %s and %s both hold %s in %s%s"
+                                % (cell_name(self.size, a), cell_name(self.size, b),
+                                   symbol(d, self.size), name, more),
+                                cell=b, unit=name, digit=d, source=self.source, line=line)
 
     def check_solution(self, givens=None):
         """Raise :class:`InvalidModel` naming the first bad cell or unit unless this is a

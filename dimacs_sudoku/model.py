@@ -497,6 +497,8 @@ def read_result(stream, source="<stdin>"):
     ``positives``. Unreadable output is a :class:`~dimacs_sudoku.errors.ModelError`
     naming the line.
     """
+    from .arguments import stream as a_stream
+    a_stream(stream, "read_result")
     results = list(iter_results(stream, source))
     first = results[0]
     if len(results) > 1:

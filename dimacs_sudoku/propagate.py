@@ -11,7 +11,7 @@ These are exactly what unit propagation does on the extended encoding, so a puzz
 they solve has one solution; a puzzle they bring to a contradiction (a cell with no
 candidate, a digit with no place in a unit) has none, and :class:`Contradiction`
 (a :class:`~dimacs_sudoku.errors.NoSolution`, exit code 4) names the cell or unit.
-Givens that clash directly are a :class:`~dimacs_sudoku.errors.PuzzleError` (exit 3).
+Givens that clash directly are a Contradiction too, naming the two cells.
 
 Two engines give the same results. Standard grids up to 16x16 keep every candidate
 in one Python integer seen four ways (:class:`SwarEngine`): each wave of singles is a
@@ -57,7 +57,7 @@ class Contradiction(NoSolution):
 
 
 def _clash(layout, cells, grid):
-    """Raise the PuzzleError of ``grid.check_givens`` for givens that clash."""
+    """Raise the Contradiction of ``grid.check_givens`` for givens that clash."""
     from .grid import Grid
     if grid is None or list(grid.cells) != list(cells):
         grid = Grid(cells, layout=layout, source=getattr(grid, "source", None),
@@ -624,7 +624,7 @@ def candidates(grid):
     """The candidate bitmask of every cell from the givens alone (bit d-1 for digit
     d; a given's cell has its digit only).
 
-    Raises PuzzleError for clashing givens and Contradiction for an open cell with no
+    Raises Contradiction for clashing givens and for an open cell with no
     candidate or a unit with no place for a digit.
 
     The same result as the unit engine's ``start`` and ``check_units``, without
@@ -668,7 +668,7 @@ def propagate(grid, hidden=True, kind=None):
     """Naked singles (and hidden singles, unless ``hidden`` is false) from the givens
     to a fixpoint: a :class:`Propagation` of cells, candidates and the count placed.
 
-    Raises PuzzleError for clashing givens and Contradiction when the singles find
+    Raises Contradiction for clashing givens and when the singles find
     that the puzzle has no solution."""
     eng = engine(grid.layout, kind)
     if isinstance(eng, SwarEngine) and hidden:

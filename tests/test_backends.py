@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku import batch
 from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, solve_many
-from dimacs_sudoku.errors import UsageError
+from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.grid import Grid, Layout
 
 from conftest import REQUIRE_SOLVERS
@@ -235,10 +235,16 @@ def hide_pysat(tmp_path):
 
 def test_without_pysat(tmp_path):
     env = hide_pysat(tmp_path)
+    # Not installed: exit 7 and the same line as cnfsolve's pysat: solvers give.
     run = command("sudoku-solve", "--engine", "pysat", input=SMALL4 + "\n", env=env)
-    assert run.returncode == 2
+    assert run.returncode == 7
     assert run.stdout == ""
-    assert "python-sat" in run.stderr and "Traceback" not in run.stderr
+    assert run.stderr == "sudoku-solve: %s\n" % PYTHON_SAT_MISSING
+    for solver in ("pysat:minisat22", "pysat:kissat404"):
+        cnf = command("sudoku2cnf", input=SMALL4 + "\n").stdout
+        run = command("cnfsolve", "--solver", solver, input=cnf, env=env)
+        assert (run.returncode, run.stdout) == (7, "")
+        assert run.stderr == "cnfsolve: %s\n" % PYTHON_SAT_MISSING
     run = command("sudoku-solve", "--unique", input=INPUT, env=env)        # auto: pycosat
     assert run.returncode == 9
     assert run.stdout == command("sudoku-solve", "--unique", "--engine", "pycosat",

@@ -180,7 +180,7 @@ def test_exit_codes():
     assert command("sudoku-solve", "--count", "0", input=SMALL4).returncode == 2
     assert command("sudoku-solve", "--format", "png", input=SMALL4).returncode == 2
     assert command("sudoku-solve", "--solver", "no-such-solver", input=SMALL4).returncode == 7
-    assert command("sudoku-solve", "/no/such/file").returncode == 8
+    assert command("sudoku-solve", "/no/such/file").returncode == 9     # its error line
     run = command("sudoku-solve", "--summary", input=SMALL4 + "\n")
     assert run.returncode == 0 and "1 puzzles: 1 solved" in run.stderr
 

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+from dimacs_sudoku.errors import EXIT_SOLVER_FAILED
 from support import BIN, ROOT, shell
 
 
@@ -33,7 +34,7 @@ def test_missing_dependencies_is_one_line_naming_the_fix(tmp_path):
     script = tmp_path / "bin" / "cnfsolve"
     script.write_text((BIN / "cnfsolve").read_text())
     done = run_without_site(script, "--help")
-    assert done.returncode == 1
+    assert done.returncode == EXIT_SOLVER_FAILED      # "not installed", as a solver
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert "cannot import typer" in done.stderr and "make venv" in done.stderr
@@ -54,3 +55,42 @@ def test_falls_back_to_the_checkouts_venv(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "p cnf 64 390" in done.stdout
+
+
+def test_python_m_without_dependencies_is_one_line_naming_what_to_install():
+    # -S: this Python without its site-packages, the checkout alone on the path.
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-S", "-m", "dimacs_sudoku", "sudoku-solve"],
+                          input="1..44......33..1\n", capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == EXIT_SOLVER_FAILED
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("sudoku-solve: ")
+    assert "cannot import typer and pycosat" in done.stderr
+    assert "pip install typer pycosat" in done.stderr
+
+
+def test_the_package_ships_the_reference_pages_its_help_names(tmp_path):
+    # What a wheel holds: setuptools' build_py of a copy of the checkout.
+    import re
+    import shutil
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("setup.cfg", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "docs", source / "docs")
+    shutil.copytree(ROOT / "dimacs_sudoku", source / "dimacs_sudoku", symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()",
+                           "-q", "build_py", "--build-lib", str(tmp_path / "built")],
+                          cwd=source, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    shipped = tmp_path / "built" / "dimacs_sudoku" / "docs"
+    assert sorted(p.name for p in shipped.iterdir()) == ["encodings.md", "variants.md"]
+    assert (shipped / "variants.md").read_text() == (ROOT / "docs" / "variants.md").read_text()
+    # sudoku-gen --help names the installed page, which exists.
+    done = shell("sudoku-gen --help")
+    named = re.search(r"(\S+/docs/variants\.md)", done.stdout).group(1)
+    assert os.path.isfile(named) and named.endswith(os.path.join("dimacs_sudoku", "docs",
+                                                                 "variants.md"))

@@ -213,12 +213,23 @@ def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
 
 
 @pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
-def test_a_missing_input_fails_before_any_output(prog, tmp_path):
+def test_a_missing_input_is_its_own_error_line(prog, tmp_path):
+    # A file that cannot be opened costs its own line, as an unreadable puzzle does:
+    # the other files are read, and the exit code is 9.
     from support import command
     (tmp_path / "a.txt").write_text(SMALL4 + "\n")
-    done = command(prog, "a.txt", "missing.txt", "-o", "out.txt", cwd=tmp_path)
-    assert (done.returncode, done.stdout) == (8, "")
-    assert done.stderr == "%s: cannot read missing.txt: No such file or directory\n" % prog
-    assert not (tmp_path / "out.txt").exists()
+    done = command(prog, "a.txt", "missing.txt", tmp_path, "a.txt", "-o", "out.txt",
+                   cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (9, "")
+    assert done.stderr == ("%s: cannot read missing.txt: No such file or directory\n"
+                           "%s: cannot read %s: Is a directory\n" % (prog, prog, tmp_path))
+    lines = (tmp_path / "out.txt").read_text().splitlines()
+    assert lines[1:3] == ["error\tcannot read missing.txt: No such file or directory",
+                          "error\tcannot read %s: Is a directory" % tmp_path]
+    assert lines[0] == lines[3] and lines[0].startswith(
+        SMALL4_SOLUTION if prog == "sudoku-solve" else SMALL4)
+    done = command(prog, "missing.txt", cwd=tmp_path)
+    assert done.returncode == 9
+    assert done.stdout == "error\tcannot read missing.txt: No such file or directory\n"
     done = command(prog, "-", "-", input=SMALL4 + "\n")
     assert done.returncode == 2 and "once" in done.stderr

@@ -226,3 +226,23 @@ def test_reduced_cnf_without_comments_is_named(tmp_path):
     assert run.stderr.strip().startswith("cnf2sudoku: p.cnf: no 'c size:' comment")
     assert "--puzzle P --reduce" in run.stderr
     assert no_traceback(run.stderr)
+
+
+@pytest.mark.parametrize("options", [(), ("--cnf", "p.cnf"), ("--cnf", "bare.cnf"),
+                                     ("--puzzle", "p.txt"), ("--size", "9")])
+def test_a_model_with_a_cell_left_empty_names_the_cell(options, tmp_path):
+    # Every variable 1..729 assigned, but r4c7 (cell 33) has no digit true: the size
+    # is known from the variable count (or the CNF, the puzzle, --size), so this is an
+    # invalid model naming the cell, not "cannot infer the grid size".
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    assert command("sudoku2cnf", "p.txt", "-o", "p.cnf", cwd=tmp_path).returncode == 0
+    assert command("sudoku2cnf", "--comments", "none", "p.txt", "-o", "bare.cnf",
+                   cwd=tmp_path).returncode == 0
+    cell = 3 * 9 + 6
+    literals = [v if INKALA_SOLUTION[(v - 1) // 9] == str((v - 1) % 9 + 1) and
+                (v - 1) // 9 != cell else -v for v in range(1, 730)]
+    (tmp_path / "m.out").write_text("s SATISFIABLE\nv %s 0\n" % " ".join(map(str, literals)))
+    done = command("cnf2sudoku", *options, "m.out", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (6, ""), done.stderr
+    assert done.stderr == "cnf2sudoku: m.out:1: the model is not a solution: cell r4c7 " \
+                          "has no digit\n"

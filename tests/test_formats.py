@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from dimacs_sudoku import formats
-from dimacs_sudoku.errors import PuzzleError, UsageError
+from dimacs_sudoku.errors import NoSolution, PuzzleError, UsageError
 from dimacs_sudoku.formats import (OUTPUT_FORMATS, detect_format, parse_puzzle,
                                    puzzles_from_file, puzzles_from_text, read_puzzles,
                                    read_puzzles_lenient, write_grid)
@@ -247,7 +247,7 @@ def test_400x400_single_digit_grid_with_one_clash():
     assert detect_format(text) == "numbers" or detect_format(text) == "grid"
     (grid,) = read_text(text)
     assert grid.size == 400
-    with pytest.raises(PuzzleError, match=r"p.txt:201: contradictory givens"):
+    with pytest.raises(NoSolution, match=r"p.txt:201: no solution: contradictory givens"):
         grid.check_givens()
 
 

@@ -269,7 +269,10 @@ MODEL_9X9 = " ".join(str(v) for v in range(1, 730))
 CNF2SUDOKU_BAD = [
     ("all-true", "s SATISFIABLE\nv %s 0\n" % MODEL_9X9, ("--size", "9"), 6,
      "out.txt:1: the model is not a solution: cell r1c1 holds both"),
+    # 729 variables tell a 9x9 grid: a model with no digit true names the first cell.
     ("all-false", "s SATISFIABLE\nv %s 0\n" % " ".join(str(-v) for v in range(1, 730)),
+     (), 6, "out.txt:1: the model is not a solution: cell r1c1 has no digit"),
+    ("all-false-unsized", "s SATISFIABLE\nv %s 0\n" % " ".join(str(-v) for v in range(1, 731)),
      (), 3, "out.txt:1: cannot infer the grid size"),
     ("all-false-sized", "s SATISFIABLE\nv -1 -2 0\n", ("--size", "9"), 6,
      "out.txt:1: the model is not a solution: cell r1c1 has no digit"),

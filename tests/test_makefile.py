@@ -55,3 +55,46 @@ def test_a_bad_puzzle_fails_the_build_and_leaves_no_file(project):
     assert done.returncode != 0
     assert "r1c1" in done.stderr
     assert not (project / "examples" / "broken.cnf").exists()
+
+
+def fake_python(folder):
+    """A ``python3`` that makes a "venv" whose python logs each pip install it is
+    asked for: what `make venv` would install, without the network."""
+    log = folder / "pip.log"
+    script = folder / "python3"
+    script.write_text('#!/bin/sh\n'
+                      'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin"; '
+                      'cp "$0" "$3/bin/python"; exit 0; fi\n'
+                      'if [ "$1 $2 $3" = "-m pip install" ]; then '
+                      'echo "$*" >> "%s"; fi\n' % log)
+    script.chmod(0o755)
+    return script, log
+
+
+def installs(log):
+    """The extras of each `pip install -e` logged, in order."""
+    if not log.exists():
+        return []
+    return [line.split("-e ")[1] for line in log.read_text().splitlines() if "-e " in line]
+
+
+def test_venv_with_other_extras_installs_them(tmp_path):
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    for name in ("Makefile", "setup.cfg", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    python, log = fake_python(tmp_path)
+
+    def venv(*args):
+        done = subprocess.run(["make", "venv", "PYTHON=%s" % python, *args], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done
+
+    venv()
+    assert installs(log) == [".[test]"]
+    venv("EXTRAS=test,fast")                # python-sat, as the README says
+    assert installs(log) == [".[test]", ".[test,fast]"]
+    assert "Nothing to be done" in venv("EXTRAS=test,fast").stdout
+    assert "Nothing to be done" in venv().stdout
+    assert installs(log) == [".[test]", ".[test,fast]"]

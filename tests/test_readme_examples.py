@@ -200,3 +200,109 @@ def check_example(number, text, folder):
         assert (folder / "solved.txt").read_text() == (INKALA_SOLUTION + "\n") * 2
     if text.startswith("sudoku-gen --count 10"):
         assert len(run.stdout.splitlines()) == 10
+
+
+# ---- fenced examples, example puzzles, the lists the README states --------------------
+
+def fenced_blocks():
+    """``(tag, first line number, lines)`` of each fenced block of the README."""
+    blocks, current = [], None
+    for number, line in enumerate((ROOT / "README.md").read_text().splitlines(), 1):
+        if line.startswith("```"):
+            if current is None:
+                current = (line[3:].strip(), number + 1, [])
+            else:
+                blocks.append(current)
+                current = None
+        elif current is not None:
+            current[2].append(line)
+    return blocks
+
+
+def sh_examples():
+    """``(line number, text, files)`` of each line of a ```sh block, with the puzzle
+    file it names: the untagged block just before it (killer.txt)."""
+    found, before = [], None
+    for tag, start, lines in fenced_blocks():
+        if tag == "sh":
+            names = set(re.findall(r"[\w-]+\.txt", "\n".join(lines)))
+            files = {name: "\n".join(before) + "\n" for name in names} if before else {}
+            found += [(start + k, text, files) for k, text in enumerate(lines) if text]
+        before = lines if tag == "" else None
+    return found
+
+
+def test_the_readme_has_fenced_examples_to_check():
+    texts = [text for _, text, _ in sh_examples()]
+    assert any("f-puzzles.com/?load=" in text for text in texts)
+    assert all(files for _, _, files in sh_examples())
+
+
+@pytest.mark.parametrize("number, text, files", sh_examples(),
+                         ids=["line%d" % number for number, _, _ in sh_examples()])
+def test_each_fenced_example_runs_as_the_readme_says(number, text, files, tmp_path):
+    for program in needs(text):
+        if program not in OPTIONAL:
+            require_solver(program)
+    for name, content in files.items():
+        (tmp_path / name).write_text(content)
+    for prog, args in invocations(text):
+        assert parses(prog, args) is None, (number, text)
+    run = shell(text.split("  #")[0], cwd=tmp_path)
+    assert run.returncode == 0, (number, text, run.stderr)
+    assert run.stdout and "Traceback" not in run.stderr
+    if "--count 2" in text:         # "is it unique?": every puzzle's line says 1
+        assert all(line.endswith("\t1") for line in run.stdout.splitlines()), run.stdout
+
+
+def example_puzzles():
+    """Every puzzle the project shows: examples/*.sdk, the Makefile's, the README's
+    puzzle files and its Python example's."""
+    found = {path.name: path.read_text() for path in sorted((ROOT / "examples").glob("*.sdk"))}
+    makefile = (ROOT / "Makefile").read_text()
+    found["Makefile"] = re.search(r"^PUZZLE := (\S+)$", makefile, re.M).group(1) + "\n"
+    for _, _, files in sh_examples():
+        found.update(files)
+    readme = (ROOT / "README.md").read_text()
+    found["python"] = "".join(re.findall(r'parse_puzzle\(((?:"[^"]*"\s*)+)\)', readme)[0]
+                              .replace('"', "").split()) + "\n"
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(example_puzzles()))
+def test_every_example_puzzle_has_exactly_one_solution(name, tmp_path):
+    (tmp_path / "p.txt").write_text(example_puzzles()[name])
+    run = shell("sudoku-solve --count 2 p.txt", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines and all(line.endswith("\t1") for line in lines), (name, run.stdout)
+
+
+def family_rules():
+    """The rule lines of the README's table of one example per family."""
+    text = (ROOT / "README.md").read_text()
+    table = text[text.index("One example per family"):text.index("- **The file.**")]
+    return [rule for row in table.splitlines() if row.startswith("| ") and row.count("|") >= 3
+            for rule in re.findall(r"`([^`]+)`", row.split("|")[2])]
+
+
+def test_each_family_example_is_a_whole_rule_that_some_grid_obeys(tmp_path):
+    rules = family_rules()
+    assert len(rules) > 25 and not [rule for rule in rules if "..." in rule]
+    (tmp_path / "rules.txt").write_text("".join("." * 81 + "\n" + rule + "\n\n"
+                                                for rule in rules))
+    run = shell("sudoku-solve rules.txt", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) == len(rules)
+    assert [rule for rule, line in zip(rules, lines) if line == "-"] == []
+
+
+def test_the_input_formats_listed_are_the_ones_input_format_takes():
+    from dimacs_sudoku.formats import FORMATS
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("### Input formats"):text.index("### Output formats")]
+    assert sorted(re.findall(r"^- \*\*([\w-]+)\*\*", section, re.M)) == sorted(FORMATS)
+    for prog in ("sudoku-solve", "sudoku2cnf", "cnf2sudoku", "sudoku-grade"):
+        run = shell("%s --help" % prog)
+        assert all(name in " ".join(run.stdout.split()) for name in FORMATS), prog

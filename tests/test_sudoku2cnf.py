@@ -58,7 +58,8 @@ def test_contradictory_givens_name_the_cells(tmp_path):
     puzzle.write_text("11.." + "." * 12 + "\n")
     out = tmp_path / "out.cnf"
     done = command("sudoku2cnf", puzzle, "-o", out)
-    assert done.returncode == 3
+    assert done.returncode == 4             # no solution, as propagation would find
+    assert "no solution: contradictory givens" in done.stderr
     assert "r1c1" in done.stderr and "r1c2" in done.stderr and "row 1" in done.stderr
     assert str(puzzle) in done.stderr and ":1:" in done.stderr
     assert no_traceback(done.stderr) and len(done.stderr.splitlines()) == 1
@@ -127,3 +128,23 @@ def test_output_to_a_device_writes_through_it():
     done = command("sudoku2cnf", "-o", os.devnull, input=SMALL4)
     assert done.returncode == 0, done.stderr
     assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
+
+
+@pytest.mark.parametrize("options", [(), ("--reduce",), ("--propagate",)])
+def test_contradictory_givens_are_no_solution_as_propagation_finds(options, tmp_path):
+    # Clashing givens and a cell no digit fits are the same fact: no solution, exit 4.
+    for text, reason in (("11" + "." * 14, "contradictory givens: r1c1 and r1c2"),
+                         ("11..\n....\n....\n....\ndiagonals\n", "contradictory givens")):
+        done = command("sudoku2cnf", *options, input=text + "\n")
+        assert (done.returncode, done.stdout) == (4, ""), done.stderr
+        assert "no solution: " + reason in done.stderr
+
+
+def test_sudoku_solve_answers_contradictory_givens_as_no_solution(tmp_path):
+    # The same "-" line (count 0) for clashing givens, with or without rules, as for
+    # a puzzle propagation or the solver finds impossible; a result, exit 0.
+    (tmp_path / "v.txt").write_text("11..\n....\n....\n....\ndiagonals\n")
+    (tmp_path / "c.txt").write_text("11..............\n12....3.........\n")
+    done = command("sudoku-solve", "--count", "2", "v.txt", "c.txt", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "-\t0\n" * 3

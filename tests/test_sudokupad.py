@@ -12,7 +12,7 @@ from conftest import require_solver
 from support import command, no_traceback, shell
 from test_variants_puzzles import PUZZLES
 
-from dimacs_sudoku.errors import PuzzleError
+from dimacs_sudoku.errors import NoSolution, PuzzleError
 from dimacs_sudoku.formats import detect_format, parse_puzzle, puzzles_from_text, write_grid
 from dimacs_sudoku.formats import sudokupad
 from dimacs_sudoku.formats.sudokupad import KEYS, pack, parse_sudokupad, unzip
@@ -320,7 +320,6 @@ def test_drawings_are_left_out_and_counted_by_kind(keys, named):
      "cell r1c1 holds 5, not a digit 1..4"),
     ({"cells": [[{"value": "A"}] + [{}] * 3] + [[{}] * 4] * 3},
      'cell r1c1 holds "A", not a digit 1..4'),
-    ({"cells": [[{"value": 1}, {"value": 1}, {}, {}]] + [[{}] * 4] * 3}, "r1c"),
     ({"cells": []}, "needs 'cells'"),
     ({"cells": [[{}] * 500] * 500}, "'cells': grid size"),
     ({"regions": [[[0, 0]], [[0, 0]]]}, "regions 1 and 2 both hold r1c1"),
@@ -341,6 +340,13 @@ def test_drawings_are_left_out_and_counted_by_kind(keys, named):
 def test_bad_sudokupad_objects(keys, message):
     with pytest.raises(PuzzleError, match="^p.txt: .*" + message):
         read(empty(**keys))
+
+
+def test_clashing_givens_are_read_and_have_no_solution():
+    grid, _ = read(empty(cells=[[{"value": 1}, {"value": 1}, {}, {}]] + [[{}] * 4] * 3))
+    with pytest.raises(NoSolution, match="^p.txt: no solution: contradictory givens: r1c1 "
+                                         "and r1c2"):
+        grid.check_givens()
 
 
 # ---- bad and hostile input through the commands -----------------------------------------

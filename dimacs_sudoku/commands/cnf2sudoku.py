@@ -123,10 +123,9 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                    reduce=False, propagate=False, input_format=None, symbols=None,
                    strict_drawings=False):
     from .. import formats
-    from ..decoding import CnfInfo, decode_result
+    from ..decoding import CnfInfo, decode_result, model_shape
     from ..grid import parse_box
     from ..model import iter_results
-    from ..variables import infer_numbering
 
     if output_format is None:
         output_format = common.default_output_format(output)
@@ -182,7 +181,8 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                                  % (source, found.max_var, info.size ** 3, info.size,
                                     info.size))
             if unsized and found.status == "SAT":
-                fit = infer_numbering(found.positives, numbering=numbering)
+                fit = model_shape(found.positives, numbering=numbering,
+                                  max_var=found.max_var)
                 if fit is None:
                     raise InputError("no 'c size:' comment, and the model does not tell "
                                      "the grid size (a --reduce CNF needs its comments, or "

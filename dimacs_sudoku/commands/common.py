@@ -39,6 +39,13 @@ def exit_code_table(codes=None):
     return "\n".join(rows)
 
 
+def docs_page(name):
+    """Where the reference page ``name`` (``variants.md``, ``encodings.md``) is
+    installed: the package's ``docs`` folder, shipped as package data."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "docs", name)
+
+
 def make_app(help_text):
     """A one-command Typer app with plain help, no rich tracebacks, and shell
     completion (``--install-completion``, ``--show-completion``)."""
@@ -373,25 +380,26 @@ def inputs_argument(metavar, what):
 
 def check_inputs(paths):
     """The input files of a filter, stdin (``[None]``) for none; a usage error for
-    stdin twice, and an I/O error (before anything is written) for a file that
-    cannot be read."""
+    stdin twice. A file that cannot be opened is found by :func:`puzzle_input`."""
     paths = list(paths or [None])
     if sum(path in STDIO for path in paths) > 1:
         from ..errors import UsageError
         raise UsageError("stdin (-) can be read once only")
-    for path in paths:
-        if path in STDIO:
-            continue
-        try:
-            if os.path.isfile(path):        # a pipe is not opened twice
-                with open(path, "rb"):
-                    pass
-            elif not os.path.exists(path) or os.path.isdir(path):
-                open(path, "rb").close()    # the error that names why
-        except OSError as error:
-            raise OutputError("cannot read %s: %s"
-                              % (path, error.strerror or error)) from None
     return paths
+
+
+@contextlib.contextmanager
+def puzzle_input(path):
+    """:func:`open_puzzle_input` for a filter of several files: yields the stream, or
+    the OutputError of a file that cannot be opened, which becomes that file's error
+    line (exit 9 at the end) while the other files are still read."""
+    try:
+        stream = open_puzzle_input(path)
+    except OutputError as error:
+        yield error
+        return
+    with stream:
+        yield stream
 
 
 def output_option():
@@ -432,10 +440,11 @@ def completion(names, module=None):
 
 def input_format_option():
     import typer
+    from ..formats import FORMATS
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
-                        autocompletion=completion("FORMATS", "formats"),
-                        help="line, grid, numbers, table, triples, csv, euler or "
-                        "fpuzzles (default: detected)")
+                        autocompletion=completion(FORMATS),
+                        help="%s or %s (default: detected; any of them may be followed "
+                        "by rule lines)" % (", ".join(FORMATS[:-1]), FORMATS[-1]))
 
 
 def strict_drawings_option():

@@ -40,8 +40,10 @@ a note on stderr.
 the variant format (the grid, then its rule lines) unless --format says
 otherwise: diagonals, windoku, disjoint, antiknight, antiking,
 nonconsecutive, 'jigsaw 111222333 ...' (a region layout), and any rule line of
-docs/variants.md. --killer makes killer puzzles: cages grown over a random
-grid, then the givens (often none) that leave one solution.
+the rules' reference, installed with the package as
+  DOCS_VARIANTS
+--killer makes killer puzzles: cages grown over a random grid, then the givens
+(often none) that leave one solution.
 
 \b
 Examples:
@@ -62,7 +64,7 @@ to stderr.
 
 \b
 Exit codes:
-""" + common.exit_code_table([0, 2, 8])
+""".replace("DOCS_VARIANTS", common.docs_page("variants.md")) + common.exit_code_table([0, 2, 8])
 
 
 app = common.make_app(HELP)

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, PuzzleError, UsageError
+from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
 from . import common
 from . import progress as progress_bar
 
@@ -102,13 +102,13 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     with common.AtomicOutput(output) as out:
         write = progress_bar.writer(bar)
         for path in paths:
-            with common.open_puzzle_input(path) as stream:
-                items = read_puzzles_lenient(bar.lines(stream) if bar else stream,
-                                             common.source_name(path), fmt=input_format,
-                                             size=size, box=box_shape)
+            with common.puzzle_input(path) as stream:
+                items = [stream] if isinstance(stream, OutputError) else read_puzzles_lenient(
+                    bar.lines(stream) if bar else stream, common.source_name(path),
+                    fmt=input_format, size=size, box=box_shape)
                 for item in common.noted_drawings(items, PROG, strict_drawings,
                                                   lenient=True, bar=bar):
-                    if isinstance(item, PuzzleError):
+                    if isinstance(item, (PuzzleError, OutputError)):
                         errors += 1
                         if bar:
                             bar.clear()

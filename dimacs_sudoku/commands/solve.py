@@ -7,8 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, PuzzleError, SolverError, UnknownResult,
-                      UsageError)
+from ..errors import (EXIT_SEVERAL, InvalidModel, OutputError, PuzzleError, SolverError,
+                      UnknownResult, UsageError)
 from . import common
 from . import progress as progress_bar
 
@@ -134,7 +134,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     head, tail = document(output_format)
     if engine not in ENGINES:
         raise UsageError("--engine takes %s, not %r" % (", ".join(ENGINES), engine))
-    engine = resolve_engine(engine)             # exit 2 when pysat is not installed
+    engine = resolve_engine(engine)             # exit 7 when python-sat is not installed
     if solver is not None:
         from ..solvers import solver_command
         solver = solver.strip()
@@ -165,14 +165,15 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         out.write(head)
         for path in paths:
             source = common.source_name(path)
-            with common.open_puzzle_input(path) as stream:
-                items = read_puzzles_lenient(bar.lines(stream) if bar else stream, source,
-                                             fmt=input_format, size=size, box=box_shape)
+            with common.puzzle_input(path) as stream:
+                items = [stream] if isinstance(stream, OutputError) else read_puzzles_lenient(
+                    bar.lines(stream) if bar else stream, source, fmt=input_format,
+                    size=size, box=box_shape)
                 items = common.noted_drawings(items, PROG, strict_drawings, lenient=True,
                                               bar=bar)
                 for item in items:
                     done += 1
-                    if isinstance(item, PuzzleError):
+                    if isinstance(item, (PuzzleError, OutputError)):
                         errors += 1
                         if bar:
                             bar.clear()

@@ -118,8 +118,8 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
 
     def cnf_of(grid):
         where = "%s:%d" % (source, grid.line) if grid.line else source
+        grid.check_givens()             # no solution (exit 4), at the clashing row's line
         if reduce or propagate:
-            # The reduction checks the givens first (the same PuzzleError).
             from ..encodings.reduced import reduced_formula
             try:
                 formula = reduced_formula(grid, encoding=encoding, amo=amo,
@@ -129,7 +129,6 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                 error.source, error.line = source, grid.line
                 raise
         else:
-            grid.check_givens()
             formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
                              source=where)
         if exclude:

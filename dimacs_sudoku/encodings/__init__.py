@@ -92,6 +92,8 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
     A grid with variant rules (``grid.rules``) gets their clauses too, and a
     ``c rule:`` header line for each (:func:`dimacs_sudoku.variants.encode_variant`).
     """
+    from .. import arguments
+    arguments.grid(grid, "encode")
     if grid.rules:
         from ..variants import encode_variant
         return encode_variant(grid, grid.rules, encoding, amo, numbering, source)
@@ -179,4 +181,7 @@ def variable_map(layout, encoding, amo, numbers):
 
 def write_cnf(formula, out, labels=False):
     """Write ``formula`` as strict DIMACS to the text stream ``out``."""
+    from .. import arguments
+    arguments.having(formula, "write", "write_cnf", "a Formula (from encode)")
+    arguments.having(out, "write", "write_cnf", "an open text stream to write to")
     formula.write(out, labels=labels)

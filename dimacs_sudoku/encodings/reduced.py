@@ -669,7 +669,7 @@ def _cell_constraints(first, lengths, encoding):
 
 def reduce_grid(grid, propagate=False):
     """The :class:`Reduction` of ``grid`` from its givens (and the singles, with
-    ``propagate``). Raises PuzzleError for clashing givens, and
+    ``propagate``). Raises Contradiction for clashing givens, and
     :class:`~dimacs_sudoku.propagate.Contradiction` (no solution) when a cell has no
     candidate or a unit no place for a missing digit.
 
@@ -682,7 +682,7 @@ def reduce_grid(grid, propagate=False):
         grid.check_givens()
         result = prop.propagate(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
-    # candidates() checks the givens first (the same PuzzleError as check_givens).
+    # candidates() checks the givens first (the same Contradiction as check_givens).
     return Reduction(grid.layout, list(grid.cells), prop.candidates(grid))
 
 

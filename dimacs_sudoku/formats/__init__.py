@@ -52,6 +52,7 @@ import importlib
 import os
 from collections import deque
 
+from .. import arguments
 from ..errors import PuzzleError, UsageError
 from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 
@@ -154,6 +155,7 @@ def _check_stream(stream):
         raise TypeError("read_puzzles reads a stream of lines, not %r: for a file name use"
                         " puzzles_from_file(path), for text puzzles_from_text(text)"
                         % (stream if len(str(stream)) < 60 else str(stream)[:57] + "...",))
+    arguments.iterable(stream, "read_puzzles", "a stream of lines")
 
 
 def _reader(stream, source, fmt, size, box, lenient, first=1):
@@ -262,7 +264,6 @@ def _with_rules(grid, lines, lenient, source):
         return grid
     try:
         grid = with_rule_lines(grid, lines, source)
-        grid.check_givens()
     except PuzzleError as error:
         if lenient:
             return error
@@ -312,6 +313,7 @@ def puzzles_from_text(text, fmt=None, size=None, box=None, source=None):
     >>> [g.to_line() for g in puzzles_from_text("1..44......33..1\\n" + "2..." * 4)]
     ['1..44......33..1', '2...2...2...2...']
     """
+    arguments.text(text, "puzzles_from_text", "the puzzles as a str")
     return list(_reader(text.splitlines(), source, fmt, size, box, False))
 
 
@@ -319,7 +321,7 @@ def puzzles_from_file(path, fmt=None, size=None, box=None):
     """Every puzzle in the file at ``path`` (``.gz``, ``.xz``, ``.bz2`` unpacked), as
     a list of Grids whose ``source`` is the path."""
     import io
-    path = os.fspath(path)
+    path = os.fspath(arguments.path(path, "puzzles_from_file"))
     opener = open
     if path.endswith((".gz", ".xz", ".bz2")):
         import bz2
@@ -343,6 +345,7 @@ def parse_puzzle(text, size=None, box=None, fmt=None, source=None, line=None):
     '6x6, boxes 3x2'
     """
     first = line or 1
+    arguments.text(text, "parse_puzzle")
     puzzles = _reader(text.splitlines(), source, fmt, size, box, False, first)
     found = next(puzzles, None)
     if found is None:
@@ -411,6 +414,10 @@ def write_grid(grid, output_format, givens=None, symbols=None):
     >>> write_grid(g, "numbers", symbols="numbers")
     '1 . . 4\\n4 . . .\\n. . . 3\\n3 . . 1\\n'
     """
+    arguments.grid(grid, "write_grid")
+    if output_format not in WRITERS:
+        raise UsageError("unknown output format %r; use one of %s"
+                         % (output_format, ", ".join(OUTPUT_FORMATS)))
     if not grid.is_complete():
         check_rules(output_format, grid.rules or (givens.rules if givens is not None
                                                   else ()))

@@ -665,7 +665,6 @@ def _variant(cells, size, box, regions, lines, source):
                                                          message)) from None
         rules = finish(rules, size)
         grid = variant_grid(Grid(cells, size=size, source=source), rules)
-        grid.check_givens()
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None
     return grid, rules

@@ -22,6 +22,8 @@ def solve_cnf(cnf, timeout=None):
     own copy of them; external and python-sat models are, see
     :mod:`dimacs_sudoku.solvers.check`), and every grid decoded from it is.
     """
+    from ..arguments import having
+    having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs)")
     return solve_clauses(cnf.clauses, cnf.num_vars, timeout)
 
 

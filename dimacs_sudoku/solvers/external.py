@@ -107,6 +107,11 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True):
     that holds a literal and its negation, is a :class:`SolverError`. ``check=False``
     leaves out the clause check, for a caller that checks the grid instead.
     """
+    from .. import arguments
+    if not isinstance(name_or_command, SolverCommand):
+        arguments.text(name_or_command, "run_solver", "the solver's name or command as a str")
+    if cnf_path is not None and not hasattr(cnf_path, "read"):
+        arguments.path(cnf_path, "run_solver", "the CNF's file name, None or a stream")
     return _execute(solver_command(name_or_command), cnf_path, timeout, check)
 
 

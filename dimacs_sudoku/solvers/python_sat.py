@@ -7,13 +7,11 @@ True
 
 import importlib.util
 
-from ..errors import SolverError, UsageError
+from ..errors import PYTHON_SAT_MISSING, NotInstalled, SolverError, UsageError
 from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
     solve_forked, terminate_as_exit
 
 PYSAT = "pysat:"
-PYSAT_HINT = ("python-sat is not installed: pip install python-sat (or the project's "
-              "'fast' extra) for the pysat: solvers")
 # Solvers of python-sat that are wrappers of another package, which it does not
 # install; without it, python-sat fails with an assertion (and noise on stderr).
 _NEEDS = {"cryptominisat5": ("pycryptosat", "pip install pycryptosat")}
@@ -35,14 +33,14 @@ def check_pysat_name(name):
     the package this solver wraps) is not installed, UsageError for an unknown name."""
     names = pysat_names()
     if names is None:
-        raise SolverError(PYSAT_HINT)
+        raise NotInstalled(PYTHON_SAT_MISSING)
     if name not in names:
         raise UsageError("python-sat has no solver %r (it has %s)"
                          % (name, ", ".join(sorted(set(names.values())))))
     full = names[name]
     needed = _NEEDS.get(full)
     if needed and importlib.util.find_spec(needed[0]) is None:
-        raise SolverError("python-sat's %s needs the package %s, which is not installed: "
+        raise NotInstalled("python-sat's %s needs the package %s, which is not installed: "
                           "%s" % (full, needed[0], needed[1]))
     return full
 

@@ -287,7 +287,6 @@ def read_variant(lines, source="<stdin>", size=None, box=None):
              for number, text in rule_lines]
     rules = finish(rules, grid.size)
     grid = variant_grid(grid, rules)
-    grid.check_givens()
     return grid, rules
 
 
@@ -424,7 +423,6 @@ def parse_fpuzzles(obj, source="<stdin>"):
         rule.box = box
     rules = finish(rules, size)
     grid = variant_grid(Grid(cells, size=size, source=source), rules)
-    grid.check_givens()
     grid.drawings = [count_text(count, key) for key, count in drawn.items() if count]
     return grid, rules
 

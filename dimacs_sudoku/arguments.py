@@ -1,0 +1,64 @@
+"""Checks of the public functions' arguments: misuse (``None`` for a grid or a path,
+a number for a text) is a TypeError naming the function and what it takes, raised
+at the call, not an AttributeError from deep inside.
+
+>>> text(None, "parse_puzzle")
+Traceback (most recent call last):
+  ...
+TypeError: parse_puzzle() takes the puzzle as a str, not NoneType
+"""
+
+import os
+
+
+def _refuse(function, wanted, value):
+    raise TypeError("%s() takes %s, not %s" % (function, wanted, type(value).__name__))
+
+
+def text(value, function, what="the puzzle as a str"):
+    """``value`` when it is a str."""
+    if not isinstance(value, str):
+        _refuse(function, what, value)
+    return value
+
+
+def path(value, function, what="a file name (str or os.PathLike)"):
+    """``value`` when it names a file."""
+    if not isinstance(value, (str, os.PathLike)):
+        _refuse(function, what, value)
+    return value
+
+
+def grid(value, function):
+    """``value`` when it is a Grid."""
+    from .grid import Grid
+    if not isinstance(value, Grid):
+        _refuse(function, "a Grid (from parse_puzzle or Grid(cells))", value)
+    return value
+
+
+def stream(value, function, what="an open stream (open(path) or sys.stdin)"):
+    """``value`` when it can be read as a stream."""
+    return having(value, "read", function, what)
+
+
+def having(value, attribute, function, what):
+    """``value`` when it has ``attribute`` (a stream's ``write``, a formula's
+    ``clauses``)."""
+    if not hasattr(value, attribute):
+        _refuse(function, what, value)
+    return value
+
+
+def iterable(value, function, what):
+    """``value`` when it can be iterated over (and is not a text)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        _refuse(function, what, value)
+    return value
+
+
+def size(value, function):
+    """``value`` as an int when it is one (its range is :func:`~.grid.check_size`'s)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        _refuse(function, "the grid size N as an int", value)
+    return value.__index__()
