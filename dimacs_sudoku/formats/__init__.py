@@ -106,6 +106,20 @@ SINGLE = ("svg",)
 MULTILINE = ("grid", "numbers", "table", "euler", "variant")
 
 
+# First characters of the lines that may start a link, packed string or JSON object.
+_OWN_HEADS = "{Nfsc"
+
+
+def self_contained(s):
+    """Whether the significant line ``s`` starts a puzzle that says where it ends (a
+    SudokuPad or f-puzzles link, packed string or JSON object), whatever the format of
+    the lines before it."""
+    if s[:1] not in _OWN_HEADS and "://" not in s:
+        return False
+    return (s[:1] == "{" or READERS["fpuzzles"].looks_like(s)
+            or READERS["sudokupad"].link_format(s) is not None)
+
+
 def detect(lines, size):
     """The format name for numbered ``lines`` (a :class:`~.source.Lines`)."""
     found = lines.significant()
@@ -155,10 +169,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
 
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
-        name = fmt or detect(lines, ctx.size)
-        if name in ("euler", "csv", "fpuzzles", "sudokupad"):
-            rules.active = False            # "Grid 01" is a header, not a rule
-        items = READERS[name].read(lines, ctx, lenient)
+        items = _parts(lines, ctx, fmt, lenient, rules)
         held = next(items, None)
         count = held is not None
         blocks = rules.blocks
@@ -177,6 +188,39 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
         if held is not None:
             yield held
     return run()
+
+
+def _parts(lines, ctx, fmt, lenient, rules):
+    """Each puzzle of ``lines``, in ``fmt`` or, without it, each part of the input in
+    the format detected where it starts: a file may mix line puzzles, grids, links
+    and JSON objects."""
+    from .source import Segment
+    first = True
+    while True:
+        found = lines.significant()
+        if found is None:
+            return
+        start = lines.peek(found[0])
+        part = lines if fmt or self_contained(found[1]) else Segment(lines, self_contained)
+        name = fmt or detect(part, ctx.size)
+        if first and name in ("euler", "csv", "fpuzzles", "sudokupad"):
+            rules.active = False            # "Grid 01" is a header, not a rule
+        first = False
+        if fmt is not None or name in ("fpuzzles", "sudokupad"):
+            yield from READERS[name].read(lines, ctx, lenient)
+        elif name == "line":
+            yield from READERS[name].read(lines, ctx, lenient, mixed=True)
+        else:
+            yield from READERS[name].read(part, ctx, lenient)
+        found = lines.significant()
+        if found is not None and lines.peek(found[0]) is start:
+            # (no reader stops before its first line; this keeps the loop finite)
+            for _ in range(found[0] + 1):
+                lines.next()
+            error = ctx.error("cannot read this line as a puzzle", start[0])
+            if not lenient:
+                raise error
+            yield error
 
 
 class _RuleLines:
