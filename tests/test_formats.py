@@ -445,6 +445,11 @@ def test_a_file_mixing_formats_reads_every_puzzle_in_order():
     items = read_text(text)
     assert [g.to_line() for g in items] == [SMALL4] + [INKALA] * 5 + [SMALL4] + [INKALA] * 2
     assert [g.line for g in items] == [1, 2, 4, 16, 17, 19, 20, 23, 36]
+    # Line puzzles after grids, and grids after line puzzles.
+    text = boxed + "\n" + INKALA + "\n" + SMALL4 + "\n" + boxed + "\n" + SMALL4 + "\n"
+    items = read_text(text)
+    assert [g.to_line() for g in items] == [INKALA, INKALA, SMALL4, INKALA, SMALL4]
+    assert [g.line for g in items] == [2, 15, 16, 18, 31]
     # A damaged JSON line is that line's error; the lines after it are read.
     damaged = "\n".join([pad, fpz[:-1], fpz, SMALL4]) + "\n"
     items = _lenient(damaged)

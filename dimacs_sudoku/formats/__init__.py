@@ -177,7 +177,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
             if blocks and blocks[0][0][0] < (item.line or 0):
                 # The rules between this puzzle and the one before belong to that one.
                 held = _with_rules(held, blocks.popleft(), lenient, source)
-            yield held
+            yield _boxed(held, lenient)
             held = item
             count += 1
         if rules.found:
@@ -186,8 +186,20 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
                                   "found %d" % count, source, rules.found[0][0])
             held = _with_rules(held, rules.found, lenient, source)
         if held is not None:
-            yield held
+            yield _boxed(held, lenient)
     return run()
+
+
+def _boxed(item, lenient):
+    """The grid ``item``, or the error of one read with no box shape that no regions
+    replaced (a prime N)."""
+    layout = getattr(item, "layout", None)
+    if layout is None or layout.unboxed is None:
+        return item
+    error = PuzzleError(layout.unboxed, item.source, item.line)
+    if lenient:
+        return error
+    raise error
 
 
 def _parts(lines, ctx, fmt, lenient, rules):

@@ -198,10 +198,23 @@ def skip_block(lines):
             return
 
 
+def _line_puzzle(lines, item, size):
+    """Whether the lines from ``item`` on, where a grid could start in a mixed input,
+    are line puzzles instead (``item`` is then pushed back)."""
+    from . import detect
+    lines.push(item)
+    if detect(lines, size) == "line":
+        return True
+    lines.next()
+    return False
+
+
 def read_rows(lines, ctx, fmt, lenient):
     """Every grid of a multi-line format (``numbers`` forces rows of numbers)."""
+    from .source import Segment
     numbers = fmt in ("numbers", "table")
     box, start = None, None
+    mixed, taken = isinstance(lines, Segment), False
     while True:
         item = lines.next()
         if item is None:
@@ -209,6 +222,9 @@ def read_rows(lines, ctx, fmt, lenient):
         lineno, s = item[0], item[1].strip()
         if not s or s[0] == "#":
             continue
+        if mixed and taken and start is None and _line_puzzle(lines, item, ctx.size):
+            return                          # line puzzles after the grids
+        taken = True
         try:
             if HEADER.match(s):
                 start = start or lineno

@@ -187,7 +187,11 @@ class Context:
             try:
                 layout = Layout(n, key[1])
             except UsageError as error:
-                raise PuzzleError(error.message, self.source, line) from None
+                if key[1] is not None or not 1 < n <= MAX_SIZE:
+                    raise PuzzleError(error.message, self.source, line) from None
+                # A prime N: the puzzle's regions (a jigsaw rule) may replace the boxes.
+                layout = Layout(n, (1, n))
+                layout.unboxed = error.message
             self._layouts[key] = layout
         return layout
 

@@ -621,7 +621,7 @@ def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
     ...
     dimacs_sudoku.errors.PuzzleError: p.txt: SudokuPad drawings whose meaning only the rules text states (1 line, 2 overlays): no rule we can solve
     """
-    from ..grid import check_size, default_box
+    from ..grid import check_size, default_box, no_box_shape
     if isinstance(obj, str):
         obj = load(obj, source)
     try:
@@ -634,11 +634,10 @@ def parse_sudokupad(obj, source=None, ignore_cosmetics=False):
         except UsageError as error:
             raise PuzzleError("SudokuPad 'cells': %s" % error.message) from None
         cells = _givens(rows, size)
-        try:
-            box = default_box(size)
-        except UsageError as error:
-            raise PuzzleError("SudokuPad 'cells': %s" % error.message) from None
+        box = default_box(size, regions=True)   # a prime size needs its regions
         regions = _regions(obj.get("regions"), size, box)
+        if regions is None and box[0] == 1 < size:
+            raise PuzzleError("SudokuPad 'cells': %s" % no_box_shape(size))
         unknown = [key for key, value in obj.items()
                    if key not in INFO and key not in DRAWINGS
                    and key not in ("cells", "regions", "cages", "global")
@@ -675,7 +674,7 @@ def _variant(cells, size, box, regions, lines, source):
                 raise PuzzleError("SudokuPad %s: %s" % (" ".join(text.split()[:5]),
                                                          message)) from None
         rules = finish(rules, size)
-        grid = variant_grid(Grid(cells, size=size, source=source), rules)
+        grid = variant_grid(Grid(cells, size=size, box=box, source=source), rules)
         grid.check_givens()
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None

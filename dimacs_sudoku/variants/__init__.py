@@ -37,7 +37,7 @@ import importlib
 import re
 
 from ..errors import PuzzleError, UsageError
-from ..grid import Grid, Layout, check_size, default_box
+from ..grid import Grid, Layout, check_size, default_box, no_box_shape
 
 # The registry: add a rule by adding its module here.
 RULE_MODULES = (
@@ -182,12 +182,12 @@ def finish(rules, size):
 def variant_layout(size, box, rules):
     """The :class:`~dimacs_sudoku.grid.Layout` of a variant: rows, columns, the boxes
     or the regions that replace them, and the rules' extra units."""
-    box = tuple(box) if box else default_box(size)
-    extra = [unit for rule in rules for unit in rule.extra_units(size, box)]
     regions = None
     for rule in rules:
         if rule.replaces_boxes:
             regions = rule.regions()
+    box = tuple(box) if box else default_box(size, regions is not None)
+    extra = [unit for rule in rules for unit in rule.extra_units(size, box)]
     return Layout(size, box, extra, regions=regions)
 
 
@@ -195,6 +195,8 @@ def variant_grid(grid, rules):
     """``grid`` with its ``rules`` (``grid.rules``) and their layout (so that its
     givens are checked in the jigsaw regions and extra units)."""
     layout = variant_layout(grid.size, grid.layout.box, rules)
+    if layout.regions is None:
+        layout.unboxed = grid.layout.unboxed
     return Grid(grid.cells, layout=layout, source=grid.source, line=grid.line,
                 row_lines=grid.row_lines, symbols=grid.symbols, rules=tuple(rules))
 
@@ -321,10 +323,7 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     except (TypeError, ValueError, UsageError):
         raise PuzzleError("f-puzzles 'size' must be a grid size, not %r"
                           % obj.get("size"), source) from None
-    try:
-        box = default_box(size)
-    except UsageError as error:
-        raise PuzzleError(error.message, source) from None
+    box = default_box(size, regions=True)   # a prime size needs the puzzle's regions
     cells = [0] * (size * size)
     regions = None
     rows = obj.get("grid")
@@ -353,6 +352,8 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
                 found.append(default_region[cell] if region is None else region)
         if found != default_region:
             regions = found
+    if regions is None and box[0] == 1 < size:
+        raise PuzzleError(no_box_shape(size), source)
     known = fpuzzles_keys()
     rules = []
     try:
@@ -382,7 +383,7 @@ def parse_fpuzzles(obj, source="<stdin>", ignore_cosmetics=False):
     for rule in rules:
         rule.box = box
     rules = finish(rules, size)
-    grid = variant_grid(Grid(cells, size=size, source=source), rules)
+    grid = variant_grid(Grid(cells, size=size, box=box, source=source), rules)
     grid.check_givens()
     return grid, rules
 
