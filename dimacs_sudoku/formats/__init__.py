@@ -24,8 +24,11 @@ A variant puzzle is a grid in one of these formats followed by one rule per line
 
 Detection looks at the first line that is not blank or a comment and asks each module
 of :data:`DETECTION` in turn; :func:`dimacs_sudoku.formats.line.detect` decides the
-rest. Grids in multi-line formats follow each other directly or with blank lines
-between; ``#`` lines are comments everywhere. Lines longer than
+rest. Each part of an input is detected where it starts, so that a file may mix
+formats: a link or JSON object (:func:`self_contained`) ends the part before it, a
+grid block ends a run of line puzzles, line puzzles end a run of grids. Grids in
+multi-line formats follow each other directly or with blank lines between; ``#``
+lines are comments everywhere. Lines longer than
 :data:`~.source.MAX_LINE` are an error (no puzzle is that long).
 
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,

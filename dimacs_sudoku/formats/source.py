@@ -135,7 +135,7 @@ class Segment:
         return self._lines.peek(i)
 
     def next(self):
-        if self.peek(0) is None:
+        if not self._clear and self.peek(0) is None:
             return None
         self._clear -= 1
         return self._lines.next()
