@@ -59,7 +59,8 @@ def read(lines, ctx, lenient, mixed=False):
     from .cells import Bad, chars_notation, column, decode_chars, decode_numbers, symbol_name
     from .source import make_grid
     if mixed:
-        from . import self_contained
+        from . import _OWN_HEADS as heads, self_contained
+        from .rows import RULE
     source, size, layouts = ctx.source, ctx.size, {}
     taken, checked = False, None     # (taken: a line read, in a mixed input)
     while True:
@@ -67,14 +68,15 @@ def read(lines, ctx, lenient, mixed=False):
             s = text.strip()
             if not s or s[0] == "#":
                 continue
-            if mixed and (s[0] in "{Nfsc" or "://" in s) and self_contained(s):
+            if mixed and (s[0] in heads or "://" in s) and self_contained(s):
                 lines.push((lineno, text))
                 return
             try:
                 kind, cells = line_cells(s)
                 c = len(cells)
                 n = size or math.isqrt(c)
-                if taken and checked != lineno and (n * n != c or s[0] in "+|-="):
+                if taken and checked != lineno and (
+                        n * n != c or s[0] in "+|" or s[0] in "-=" and RULE.match(s)):
                     # A grid after the line puzzles? Detection looks ahead, so the
                     # lines are read again from here.
                     checked = lineno
@@ -152,10 +154,10 @@ def _block(lines, i, c):
 
 
 def _starts_block(lines, c, size):
-    """Whether the lines from the first of ``lines`` (a line of ``c`` cells, too few or
-    too many for a line puzzle) are a grid or a headed format rather than a damaged
-    line: detection says so and, for a grid, its first line is boxed or a rule, or
-    starts a block of exactly ``c`` lines of ``c`` cells."""
+    """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
+    line puzzle, or looks like a grid's) are a grid or a headed format rather than a
+    damaged line: detection says so and, for a grid, its first line is boxed or a
+    rule, or starts a block of exactly ``c`` lines of ``c`` cells."""
     from . import detect, self_contained
     from .rows import RULE
     from .source import Segment
