@@ -193,7 +193,15 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
         else:
             numbering = "standard"
     numbers = make_numbering(numbering, size)
-    layout = givens.layout if givens is not None else Layout(size, box)
+    try:
+        layout = givens.layout if givens is not None else Layout(size, box)
+    except UsageError:
+        if box is not None:
+            raise
+        # A prime N: the regions that replace its boxes are in the CNF or the puzzle.
+        raise UsageError("a %dx%d grid has no box shape (N is prime): its regions are in "
+                         "the CNF or the puzzle; give --cnf FILE or --puzzle FILE"
+                         % (size, size)) from None
     cells = [0] * layout.cells
     if type(numbers) is Standard:
         # v = cell*N + d: the cells and digits by whole-list operations, a piece of

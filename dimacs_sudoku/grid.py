@@ -55,11 +55,19 @@ def cell_name(size, cell):
     return "r%dc%d" % (cell // size + 1, cell % size + 1)
 
 
-def default_box(size):
-    """The box shape (rows, columns) used when none is given: the most square one.
+def no_box_shape(size):
+    """The message for an NxN grid of prime N with neither a box shape nor regions."""
+    return ("a %dx%d grid has no box shape (N is prime); give --box RxC, or regions (a"
+            " jigsaw)" % (size, size))
 
-    >>> default_box(9), default_box(6), default_box(12), default_box(8)
-    ((3, 3), (2, 3), (3, 4), (2, 4))
+
+def default_box(size, regions=False):
+    """The box shape (rows, columns) used when none is given: the most square one.
+    With ``regions`` (a jigsaw's, which replace the boxes) a prime N has the nominal
+    shape 1xN, since its boxes are no units.
+
+    >>> default_box(9), default_box(6), default_box(12), default_box(8), default_box(7, True)
+    ((3, 3), (2, 3), (3, 4), (2, 4), (1, 7))
     """
     if size < 1:
         raise UsageError("grid size must be positive, not %d" % size)
@@ -67,8 +75,9 @@ def default_box(size):
         return (1, 1)
     rows = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
     if rows == 1:
-        raise UsageError("a %dx%d grid has no box shape (N is prime); give --box RxC"
-                         % (size, size))
+        if regions:
+            return (1, size)
+        raise UsageError(no_box_shape(size))
     return (rows, size // rows)
 
 
@@ -107,9 +116,13 @@ class Layout:
     ('region 0', (0, 1, 2, 3))
     """
 
+    # The message refusing a grid read with no box shape, until regions replace its
+    # nominal 1xN boxes (see :meth:`dimacs_sudoku.formats.source.Context.layout`).
+    unboxed = None
+
     def __init__(self, size, box=None, extra_units=(), regions=None):
         self.size = check_size(arguments.size(size, "Layout"))
-        self.box = tuple(box) if box else default_box(size)
+        self.box = tuple(box) if box else default_box(size, regions is not None)
         if self.box[0] * self.box[1] != size:
             raise UsageError("box %dx%d does not fit a %dx%d grid"
                              % (self.box + (size, size)))

@@ -406,6 +406,110 @@ def test_sudoku_solve_one_line_per_puzzle_with_nul(tmp_path):
     assert out[0] == out[2] == INKALA_SOLUTION and out[1].startswith("error\t")
 
 
+def _lenient(text):
+    return list(read_puzzles_lenient(io.StringIO(text), "p.txt"))
+
+
+@pytest.mark.parametrize("lines, bad", [
+    # 16-character lines: as wide as a row of a 16x16 grid.
+    ([SMALL4[:8] + "\0" + SMALL4[9:], SMALL4], [1]),
+    ([SMALL4, SMALL4[:8] + "\0" + SMALL4[9:], SMALL4], [2]),
+    ([SMALL4, SMALL4, "\0" * 16, SMALL4], [3]),
+])
+def test_a_damaged_line_as_wide_as_a_grid_row_is_its_own_error(lines, bad):
+    items = _lenient("\n".join(lines) + "\n")
+    assert [x.line for x in items] == list(range(1, len(lines) + 1))
+    assert [x.line for x in items if isinstance(x, PuzzleError)] == bad
+    assert all(x.to_line() == SMALL4 for x in items if not isinstance(x, PuzzleError))
+    assert "NUL byte" in str(items[bad[0] - 1])
+
+
+@pytest.mark.parametrize("rows", [4, 9])
+def test_a_nul_in_a_row_of_a_grid_is_that_grids_error(rows):
+    grid = (SMALL4 if rows == 4 else INKALA)
+    text = "\n".join(grid[r * rows:(r + 1) * rows] for r in range(rows))
+    damaged = text[:rows + 1] + "\0" + text[rows + 2:]
+    items = _lenient(text + "\n\n" + damaged + "\n\n" + text + "\n")
+    assert [type(x).__name__ for x in items] == ["Grid", "PuzzleError", "Grid"]
+    assert items[1].line == rows + 3 and "NUL byte" in str(items[1])
+    assert items[0].to_line() == items[2].to_line() == grid
+
+
+def test_a_file_mixing_formats_reads_every_puzzle_in_order():
+    grid = parse_puzzle(INKALA)
+    fpz = write_grid(grid, "fpuzzles").strip()
+    pad = write_grid(grid, "sudokupad").strip()
+    boxed = write_grid(grid, "grid")
+    text = (SMALL4 + "\n" + pad + "\n" + boxed + fpz + "\n" + fpz + "\n# a note\n"
+            + pad + "\n" + SMALL4 + "\n\n" + boxed + "\n" + fpz + "\n")
+    items = read_text(text)
+    assert [g.to_line() for g in items] == [SMALL4] + [INKALA] * 5 + [SMALL4] + [INKALA] * 2
+    assert [g.line for g in items] == [1, 2, 4, 16, 17, 19, 20, 23, 36]
+    # Line puzzles after grids, and grids after line puzzles.
+    text = boxed + "\n" + INKALA + "\n" + SMALL4 + "\n" + boxed + "\n" + SMALL4 + "\n"
+    items = read_text(text)
+    assert [g.to_line() for g in items] == [INKALA, INKALA, SMALL4, INKALA, SMALL4]
+    assert [g.line for g in items] == [2, 15, 16, 18, 31]
+    # A damaged JSON line is that line's error; the lines after it are read.
+    damaged = "\n".join([pad, fpz[:-1], fpz, SMALL4]) + "\n"
+    items = _lenient(damaged)
+    assert [type(x).__name__ for x in items] == ["Grid", "PuzzleError", "Grid", "Grid"]
+    assert items[1].line == 2 and [x.line for x in items] == [1, 2, 3, 4]
+
+
+def test_a_file_of_pretty_printed_json_objects():
+    one = json.dumps(json.loads(write_grid(parse_puzzle(INKALA), "fpuzzles")), indent=2)
+    items = read_text(one + "\n" + one + "\n\n" + SMALL4 + "\n")
+    assert [g.to_line() for g in items] == [INKALA, INKALA, SMALL4]
+    assert [g.line for g in items] == [1, one.count("\n") + 2, 2 * one.count("\n") + 4]
+
+
+def test_a_file_of_links_is_every_puzzle_through_the_commands(tmp_path):
+    path = tmp_path / "links.txt"
+    links = command("sudoku-gen", "-c", "3", "--seed", "5", "--rule",
+                    "thermo r1c1 r1c2 r1c3", "-F", "sudokupad", check=True).stdout
+    path.write_text(links + SMALL4 + "\n")
+    done = command("sudoku-solve", "--count", "2", path)
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()
+    assert len(rows) == 4 and all(row.endswith("\t1") for row in rows)
+    done = command("sudoku2cnf", path)
+    assert done.returncode == 2 and "holds 4 puzzles" in done.stderr
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_text_is_not_a_puzzle_file(tmp_path, encoding):
+    path = tmp_path / "p.txt"
+    path.write_bytes((SMALL4 + "\n" + SMALL4 + "\n").encode(encoding))
+    with pytest.raises(PuzzleError, match="p.txt:1: UTF-16 text: puzzle files are UTF-8"):
+        puzzles_from_file(path)
+    with pytest.raises(PuzzleError, match="p.txt:1: UTF-16 text"):
+        list(read_puzzles_lenient(open(path, encoding="utf-8", errors="replace"),
+                                  str(path)))
+
+
+def test_utf16_text_through_a_command(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_bytes((SMALL4 + "\n").encode("utf-16"))
+    done = command("sudoku-solve", path)
+    assert done.returncode == 3 and done.stdout == ""
+    assert done.stderr == "sudoku-solve: %s:1: UTF-16 text: puzzle files are UTF-8 " \
+        "(iconv -f UTF-16 -t UTF-8 converts it)\n" % path
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("hello", "p.txt:1: 'hello' is not a puzzle: a line puzzle has N*N cells (16, 36,"
+              " 81...), found 5"),
+    ("123456789", "p.txt:1: '123456789' is not a puzzle: a line puzzle has N*N cells (16,"
+                  " 36, 81...), found 9: one row of a 9x9 grid? it needs 9 rows"),
+    ("1 2 3", "'1 2 3' is not a puzzle"),
+    ("the quick brown fox jumps", "'the quick brown fox j...' is not a puzzle"),
+    (SMALL4 + "1", "p.txt:1: 17 cells, a 4x4 grid needs 16"),
+])
+def test_a_line_that_is_no_puzzle_says_what_it_looks_like(text, expected):
+    assert expected in message(text + "\n")
+
+
 def test_line_too_long_is_an_error_naming_the_line():
     with pytest.raises(PuzzleError, match="p.txt:2: line longer than"):
         read_text(SMALL4 + "\n" + "." * (MAX_LINE + 10) + "\n")

@@ -564,7 +564,8 @@ def test_a_file_of_links_is_one_puzzle_a_line(tmp_path):
     assert rows[0] == KILLER_SOLUTION + "\t1" and rows[1].endswith("\t2")
     assert rows[2].startswith("error\t") and "links.txt:5: " in rows[2]
     assert "short SudokuPad id" in rows[2]
-    assert rows[3].startswith("error\t") and "links.txt:6: not a SudokuPad link" in rows[3]
+    assert rows[3].startswith("error\t") and "links.txt:6: 'hello world' is not a puzzle" \
+        in rows[3]
     assert rows[4] == KILLER_SOLUTION + "\t1" and len(rows) == 5
     assert done.returncode != 0 and no_traceback(done.stderr)
     grids = [g.line for g in puzzles_from_text("%s\n\n%s\n" % (scl(KILLER), loose))]

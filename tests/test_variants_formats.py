@@ -596,3 +596,57 @@ def test_a_malformed_fpuzzles_puzzle_in_a_batch_is_its_own_error_line(tmp_path):
     assert re.fullmatch("[1-4]{16}", lines[0])
     assert lines[0::2] == [lines[0]] * (len(MALFORMED) + 1)
     assert all(line.startswith("error\t") and "f-puzzles key" in line for line in lines[1::2])
+
+
+# ---- a grid of prime size: the puzzle's regions replace the boxes --------------------
+
+def _prime_jigsaw(n):
+    """A jigsaw of prime size ``n`` (regions: the diagonals r+c mod n) and a solution."""
+    regions = " ".join("".join(str((r + c) % n + 1) for c in range(n)) for r in range(n))
+    solution = "".join(str((r + 2 * c) % n + 1) for r in range(n) for c in range(n))
+    givens = "".join(d if k % 3 == 0 else "." for k, d in enumerate(solution))
+    return givens, regions, solution
+
+
+@pytest.mark.parametrize("n", [5, 7])
+def test_a_prime_jigsaw_is_read_encoded_and_solved(n):
+    from dimacs_sudoku.batch import count_solutions
+    from dimacs_sudoku.decoding import solve
+    from dimacs_sudoku.formats import parse_puzzle, write_grid
+    givens, regions, solution = _prime_jigsaw(n)
+    rows = "\n".join(givens[r * n:(r + 1) * n] for r in range(n))
+    for text in (givens + "\njigsaw " + regions, rows + "\njigsaw " + regions):
+        grid = parse_puzzle(text)
+        assert grid.layout.regions is not None and grid.to_line() == givens
+        assert solve(grid).to_line() == solution
+        found, count = count_solutions(grid)
+        assert count == 1 and found[0].to_line() == solution
+        # Its f-puzzles and SudokuPad forms carry the regions, and read back.
+        for fmt in ("fpuzzles", "sudokupad", "variant"):
+            back = parse_puzzle(write_grid(grid, fmt))
+            assert back.to_line() == givens and back.layout.regions is not None
+    # Without regions a prime grid has no box shape, and says so.
+    with pytest.raises(PuzzleError, match="a %dx%d grid has no box shape" % (n, n)):
+        parse_puzzle(givens)
+    with pytest.raises(PuzzleError, match="a %dx%d grid has no box shape" % (n, n)):
+        parse_puzzle(json.dumps({"size": n, "grid": [[{}] * n] * n}))
+
+
+def test_a_prime_jigsaw_through_the_commands(tmp_path):
+    from support import command
+    givens, regions, solution = _prime_jigsaw(7)
+    path = tmp_path / "j7.txt"
+    path.write_text(givens + "\njigsaw " + regions + "\n")
+    done = command("sudoku-solve", "--count", "2", path)
+    assert (done.returncode, done.stdout) == (0, solution + "\t1\n"), done.stderr
+    cnf = command("sudoku2cnf", path, "-o", tmp_path / "j7.cnf")
+    assert cnf.returncode == 0, cnf.stderr
+    model = command("cnfsolve", tmp_path / "j7.cnf")
+    assert model.returncode == 10, model.stderr
+    for option in ("--cnf", "--puzzle"):
+        done = command("cnf2sudoku", option, tmp_path / ("j7.cnf" if option == "--cnf"
+                                                          else "j7.txt"), input=model.stdout)
+        assert (done.returncode, done.stdout) == (0, solution + "\n"), done.stderr
+    # The model alone holds no regions: the message says what to give.
+    done = command("cnf2sudoku", input=model.stdout)
+    assert done.returncode == 2 and "give --cnf FILE or --puzzle FILE" in done.stderr

@@ -26,8 +26,11 @@ A variant puzzle is a grid in one of these formats followed by one rule per line
 
 Detection looks at the first line that is not blank or a comment and asks each module
 of :data:`DETECTION` in turn; :func:`dimacs_sudoku.formats.line.detect` decides the
-rest. Grids in multi-line formats follow each other directly or with blank lines
-between; ``#`` lines are comments everywhere. Lines longer than
+rest. Each part of an input is detected where it starts, so that a file may mix
+formats: a link or JSON object (:func:`self_contained`) ends the part before it, a
+grid block ends a run of line puzzles, line puzzles end a run of grids. Grids in
+multi-line formats follow each other directly or with blank lines between; ``#``
+lines are comments everywhere. Lines longer than
 :data:`~.source.MAX_LINE` are an error (no puzzle is that long).
 
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
@@ -120,6 +123,20 @@ SINGLE = ("svg",)
 MULTILINE = ("grid", "numbers", "table", "euler", "variant", "triples")
 
 
+# First characters of the lines that may start a link, packed string or JSON object.
+_OWN_HEADS = "{Nfsc"
+
+
+def self_contained(s):
+    """Whether the significant line ``s`` starts a puzzle that says where it ends (a
+    SudokuPad or f-puzzles link, packed string or JSON object), whatever the format of
+    the lines before it."""
+    if s[:1] not in _OWN_HEADS and "://" not in s:
+        return False
+    return (s[:1] == "{" or READERS["fpuzzles"].looks_like(s)
+            or READERS["sudokupad"].link_format(s) is not None)
+
+
 def detect(lines, size):
     """The format name for numbered ``lines`` (a :class:`~.source.Lines`)."""
     found = lines.significant()
@@ -170,10 +187,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
 
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
-        name = fmt or detect(lines, ctx.size)
-        if name in ("euler", "csv", "fpuzzles", "sudokupad", "json"):
-            rules.active = False            # "Grid 01" is a header, not a rule
-        items = READERS[name].read(lines, ctx, lenient)
+        items = _parts(lines, ctx, fmt, lenient, rules)
         held = next(items, None)
         count = held is not None
         blocks = rules.blocks
@@ -181,7 +195,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
             if blocks and blocks[0][0][0] < (item.line or 0):
                 # The rules between this puzzle and the one before belong to that one.
                 held = _with_rules(held, blocks.popleft(), lenient, source)
-            yield held
+            yield _boxed(held, lenient)
             held = item
             count += 1
         if rules.found:
@@ -190,8 +204,53 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
                                   "found %d" % count, source, rules.found[0][0])
             held = _with_rules(held, rules.found, lenient, source)
         if held is not None:
-            yield held
+            yield _boxed(held, lenient)
     return run()
+
+
+def _boxed(item, lenient):
+    """The grid ``item``, or the error of one read with no box shape that no regions
+    replaced (a prime N)."""
+    layout = getattr(item, "layout", None)
+    if layout is None or layout.unboxed is None:
+        return item
+    error = PuzzleError(layout.unboxed, item.source, item.line)
+    if lenient:
+        return error
+    raise error
+
+
+def _parts(lines, ctx, fmt, lenient, rules):
+    """Each puzzle of ``lines``, in ``fmt`` or, without it, each part of the input in
+    the format detected where it starts: a file may mix line puzzles, grids, links
+    and JSON objects."""
+    from .source import Segment
+    first = True
+    while True:
+        found = lines.significant()
+        if found is None:
+            return
+        start = lines.peek(found[0])
+        part = lines if fmt or self_contained(found[1]) else Segment(lines, self_contained)
+        name = fmt or detect(part, ctx.size)
+        if first and name in ("euler", "csv", "fpuzzles", "sudokupad", "json"):
+            rules.active = False            # "Grid 01" is a header, not a rule
+        first = False
+        if fmt is not None or name in ("fpuzzles", "sudokupad"):
+            yield from READERS[name].read(lines, ctx, lenient)
+        elif name == "line":
+            yield from READERS[name].read(lines, ctx, lenient, mixed=True)
+        else:
+            yield from READERS[name].read(part, ctx, lenient)
+        found = lines.significant()
+        if found is not None and lines.peek(found[0]) is start:
+            # (no reader stops before its first line; this keeps the loop finite)
+            for _ in range(found[0] + 1):
+                lines.next()
+            error = ctx.error("cannot read this line as a puzzle", start[0])
+            if not lenient:
+                raise error
+            yield error
 
 
 class _RuleLines:

@@ -4,7 +4,8 @@ The JSON object (``{"size": 9, "grid": [...], "killercage": [...]}``) is what th
 f-puzzles editor exports; its links (``https://f-puzzles.com/?load=N4Ig...``, and
 SudokuPad's ``https://sudokupad.app/fpuzzlesN4Ig...``) carry the same JSON compressed
 with lz-string and written in base64, which this module reads pasted bare or inside
-the link. One puzzle per file; its rules travel with the grid (``grid.rules``, see
+the link. Each puzzle is one line (a link) or one JSON object; its rules travel
+with the grid (``grid.rules``, see
 :func:`dimacs_sudoku.variants.parse_fpuzzles`).
 
 >>> grid = read_one('{"size": 4, "diagonal+": true, "grid": [[{"value": 1, "given": true},'
@@ -28,6 +29,8 @@ DESCRIPTION = "an f-puzzles puzzle: its JSON, or the lz-string of its links"
 MAX_CHARS = 4_000_000
 # lz-string of a text starting with '{' begins with N4 (N4Ig for '{"').
 PACKED = re.compile(r"N4[A-Za-z0-9+/=$\-% ]*")
+# The braces of a JSON (or zipped SCL) text outside its strings, and its strings.
+_BRACES = re.compile(r'[{}]|"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
 
 
 def looks_like(s):
@@ -42,20 +45,50 @@ def detect(lines, found, size):
     return NAME if looks_like(found[1]) else None
 
 
+def brace_depth(text, depth=0):
+    """The depth of braces after a line of a JSON (or zipped SCL) text, from ``depth``
+    before it; braces in strings do not count."""
+    for token in _BRACES.findall(text):
+        depth += (token == "{") - (token == "}")
+    return depth
+
+
+def starts_another(first, text):
+    """Whether ``text``, a line inside an object whose first line is ``first``, is the
+    start of the next object instead: an object written on one line that does not
+    close (a damaged line of a file of one object a line) ends there."""
+    return text[:1] == "{" and first.strip() != "{"
+
+
 def read_text(lines, source, what="an f-puzzles puzzle"):
-    """``(text, first)``: the rest of ``lines`` joined, and the number of its first
-    significant line (None: nothing but blanks and comments); at most
-    :data:`MAX_CHARS` characters."""
-    parts, total, first = [], 0, None
-    for lineno, text in lines.rest():
-        if first is None and text.strip() and not text.lstrip().startswith("#"):
+    """``(text, first)``: the text of the next puzzle of ``lines`` (a link or packed
+    string: its line; a JSON object: its lines to the brace that closes it, or to the
+    end when none does) and the number of its first line (None: nothing but blanks
+    and comments are left); at most :data:`MAX_CHARS` characters."""
+    parts, total, first, depth = [], 0, None, 0
+    while True:
+        item = lines.next()
+        if item is None:
+            break
+        lineno, text = item
+        if first is None:
+            s = text.strip()
+            if not s or s[0] == "#":
+                continue
             first = lineno
+            if s[0] != "{":
+                return s, first
+        elif starts_another(parts[0], text):
+            lines.push(item)
+            break
         total += len(text) + 1
         if total > MAX_CHARS:
             raise PuzzleError("%s longer than %s characters"
                               % (what, format(MAX_CHARS, ",")), source, lineno)
-        if first is not None:
-            parts.append(text)
+        parts.append(text)
+        depth = brace_depth(text, depth)
+        if depth <= 0:
+            break
     return "\n".join(parts).strip(), first
 
 

@@ -70,11 +70,19 @@ def detect(lines, found, size):
 
 
 def read(lines, ctx, lenient):
-    """Every puzzle, one object per line; a bad line is that line's error."""
-    for lineno, text in lines.rest():
+    """Every puzzle, one object per line, up to a line that is no JSON object (where
+    another format's part of the input starts); a bad line is that line's error."""
+    while True:
+        item = lines.next()
+        if item is None:
+            return
+        lineno, text = item
         s = text.strip()
         if not s or s[0] == "#":
             continue
+        if s[0] != "{":
+            lines.push(item)
+            return
         try:
             yield read_object(s, ctx, lineno)
         except PuzzleError as error:

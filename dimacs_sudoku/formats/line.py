@@ -39,49 +39,79 @@ def line_cells(s):
     return "n", tokens
 
 
-def wrong_count(c, size):
-    n = size or max(4, round(math.sqrt(c)))
-    return "%d cells, a %dx%d grid needs %d" % (c, n, n, n * n)
+def wrong_count(s, c, size):
+    """What is wrong with a line ``s`` of ``c`` cells (``size``: the N asked for)."""
+    n = size or round(math.sqrt(c))
+    if size or n >= 4 and abs(c - n * n) <= n:
+        return "%d cells, a %dx%d grid needs %d" % (c, n, n, n * n)
+    shown = s if len(s) <= 24 else s[:21] + "..."
+    row = ": one row of a %dx%d grid? it needs %d rows" % (c, c, c) if c in (4, 9) else ""
+    return ("%r is not a puzzle: a line puzzle has N*N cells (16, 36, 81...), found %d%s"
+            % (shown, c, row))
 
 
-def read(lines, ctx, lenient):
-    """Every puzzle, one per line; a bad line is that line's error."""
+def read(lines, ctx, lenient, mixed=False):
+    """Every puzzle, one per line; a bad line is that line's error.
+
+    ``mixed``: stop before a line that starts a puzzle in another format (a link, a
+    JSON object, or a grid block after the first line), leaving it in ``lines``."""
     # Imported here, so that writing a line (cnf2sudoku) does not load the readers.
     from .cells import Bad, chars_notation, column, decode_chars, decode_numbers, symbol_name
     from .source import make_grid
+    if mixed:
+        from . import _OWN_HEADS as heads, self_contained
+        from .rows import RULE
     source, size, layouts = ctx.source, ctx.size, {}
-    for lineno, text in lines.rest():
-        s = text.strip()
-        if not s or s[0] == "#":
-            continue
-        try:
-            kind, cells = line_cells(s)
-            c = len(cells)
-            n = size or math.isqrt(c)
-            if n * n != c:
-                if not s.isprintable():
-                    at = next(k for k, ch in enumerate(text) if not ch.isprintable())
-                    raise PuzzleError("%s in column %d: a damaged line"
-                                      % (symbol_name(text[at]), at + 1), source, lineno)
-                raise PuzzleError(wrong_count(c, size or ctx.hint), source, lineno)
-            layout = layouts.get(n)
-            if layout is None:
-                layout = layouts[n] = ctx.layout(n, None, lineno)
+    taken, checked = False, None     # (taken: a line read, in a mixed input)
+    while True:
+        for lineno, text in lines.rest():
+            s = text.strip()
+            if not s or s[0] == "#":
+                continue
+            if mixed and (s[0] in heads or "://" in s) and self_contained(s):
+                lines.push((lineno, text))
+                return
             try:
-                values = (decode_chars if kind == "c" else decode_numbers)(cells, n)
-            except Bad as bad:
-                raise PuzzleError(bad.message(column(text, bad.index, kind)),
-                                  source, lineno) from None
-            grid = make_grid(values, layout, source, lineno)
-            if n == 16 and kind == "c":
-                grid.symbols = chars_notation(cells, n)
-            elif kind == "n" and 9 < n <= MAX_SINGLE_CHAR:
-                grid.symbols = "numbers"
-            yield grid
-        except PuzzleError as error:
-            if not lenient:
-                raise
-            yield error
+                kind, cells = line_cells(s)
+                c = len(cells)
+                n = size or math.isqrt(c)
+                if taken and checked != lineno and (
+                        n * n != c or s[0] in "+|" or s[0] in "-=" and RULE.match(s)):
+                    # A grid after the line puzzles? Detection looks ahead, so the
+                    # lines are read again from here.
+                    checked = lineno
+                    lines.push((lineno, text))
+                    if _starts_block(lines, c, size):
+                        return
+                    break
+                if n * n != c or n in (2, 3) and not ctx.hint:
+                    if not s.isprintable():
+                        at = next(k for k, ch in enumerate(text) if not ch.isprintable())
+                        raise PuzzleError("%s in column %d: a damaged line"
+                                          % (symbol_name(text[at]), at + 1), source, lineno)
+                    raise PuzzleError(wrong_count(s, c, size or ctx.hint), source, lineno)
+                taken = mixed
+                layout = layouts.get(n)
+                if layout is None:
+                    layout = layouts[n] = ctx.layout(n, None, lineno)
+                try:
+                    values = (decode_chars if kind == "c" else decode_numbers)(cells, n)
+                except Bad as bad:
+                    raise PuzzleError(bad.message(column(text, bad.index, kind)),
+                                      source, lineno) from None
+                grid = make_grid(values, layout, source, lineno)
+                if n == 16 and kind == "c":
+                    grid.symbols = chars_notation(cells, n)
+                elif kind == "n" and 9 < n <= MAX_SINGLE_CHAR:
+                    grid.symbols = "numbers"
+                yield grid
+            except PuzzleError as error:
+                taken = mixed
+                if not lenient:
+                    raise
+                yield error
+        else:
+            return
 
 
 def read_one(text):
@@ -123,6 +153,22 @@ def _block(lines, i, c):
     return rows if len(rows) == c else None
 
 
+def _starts_block(lines, c, size):
+    """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
+    line puzzle, or looks like a grid's) are a grid or a headed format rather than a
+    damaged line: detection says so and, for a grid, its first line is boxed or a
+    rule, or starts a block of exactly ``c`` lines of ``c`` cells."""
+    from . import detect, self_contained
+    from .rows import RULE
+    from .source import Segment
+    lines = Segment(lines, self_contained)
+    name = detect(lines, size)
+    i, s = lines.significant()
+    if name in ("grid", "numbers"):
+        return "|" in s or RULE.match(s) is not None or _block(lines, i, c) is not None
+    return name in ("table", "euler")
+
+
 def _clash_free(rows):
     for line in (*rows, *zip(*rows)):
         digits = [t for t in line if t not in (".", "0", "*", "_", "-", "__")]
@@ -138,7 +184,8 @@ def detect(lines, found, size):
     A line alone is a puzzle; so are N² cells that fit an NxN grid, unless the lines
     from there are a block of exactly N² lines of N² cells that reads as one grid
     (no digit twice in a row or column; any such block of spaced cells from 25x25 on),
-    or some of the next 15 lines have as many cells that do not fit.
+    or it or some of the next 15 lines have as many cells that fit only as a row of an
+    N²xN² grid (a damaged line, with a NUL byte say, fits neither).
     """
     i, s = found
     kind, cells = line_cells(s)
@@ -153,7 +200,11 @@ def detect(lines, found, size):
     if kind == "c" and c > MAX_SINGLE_CHAR and len(FIELD_END.split(s, 1)[0]) == c:
         return "line"  # too long for a row of symbols
     n = math.isqrt(c)
-    if n < 4 or n * n != c or not fits(kind, cells, n) or not _has_box(n):
+    if n < 4 or n * n != c or not _has_box(n):
+        return rows
+    # A line that fits no NxN grid but a row of a CxC one is such a row; one that fits
+    # neither is a damaged line, which says nothing of the lines around it.
+    if not fits(kind, cells, n) and fits(kind, cells, c):
         return rows
     spaced = len(s.split()) == c
     if spaced or c <= MAX_SINGLE_CHAR:
@@ -172,6 +223,6 @@ def detect(lines, found, size):
         kind, cells = line_cells(s)
         if len(cells) != c:
             break
-        if not fits(kind, cells, n):
+        if not fits(kind, cells, n) and fits(kind, cells, c):
             return rows
     return "line"

@@ -13,6 +13,7 @@ and a grid ends after N rows.
 ['1..44......33..1']
 """
 import re
+from math import isqrt
 
 from ..errors import PuzzleError
 from ..grid import MAX_SIZE
@@ -198,10 +199,27 @@ def skip_block(lines):
             return
 
 
+def _line_puzzle(lines, item, size):
+    """Whether the lines from ``item`` on, where a grid could start in a mixed input,
+    are line puzzles instead (``item`` is then pushed back)."""
+    from . import detect
+    from .line import line_cells
+    c = len(line_cells(item[1].strip())[1])
+    if size and c != size * size or not size and (c < 16 or isqrt(c) ** 2 != c):
+        return False                        # (a quick no: not N*N cells)
+    lines.push(item)
+    if detect(lines, size) == "line":
+        return True
+    lines.next()
+    return False
+
+
 def read_rows(lines, ctx, fmt, lenient):
     """Every grid of a multi-line format (``numbers`` forces rows of numbers)."""
+    from .source import Segment
     numbers = fmt in ("numbers", "table")
     box, start = None, None
+    mixed, taken = isinstance(lines, Segment), False
     while True:
         item = lines.next()
         if item is None:
@@ -216,6 +234,10 @@ def read_rows(lines, ctx, fmt, lenient):
                 continue
             if RULE.match(s):
                 continue
+            if taken and start is None and "|" not in s and _line_puzzle(lines, item,
+                                                                         ctx.size):
+                return                      # line puzzles after the grids
+            taken = mixed
             lines.push(item)
             result = read_grid(lines, ctx, numbers, box, start or lineno, make_grid)
         except PuzzleError as error:

@@ -11,6 +11,7 @@ room for padded numbers.
 """
 from collections import deque
 from functools import partial
+from itertools import chain
 
 from ..errors import PuzzleError, UsageError
 from ..grid import MAX_SIZE, Grid, Layout, parse_box
@@ -25,6 +26,16 @@ def too_long(source, lineno):
     return PuzzleError("line longer than %s characters: not a puzzle (the largest grid,"
                        " %dx%d, fits in fewer)" % (format(MAX_LINE, ","), MAX_SIZE, MAX_SIZE),
                        source, lineno)
+
+
+def utf16(text):
+    """Whether a first line, read as UTF-8, is UTF-16 text: its byte-order mark (two
+    bad characters) or a NUL beside each character of a line of ASCII."""
+    body = text[2:] if text[:2] == "\ufffd\ufffd" else text
+    if "\0" not in body:
+        return False
+    return body is not text or len(body) >= 4 and not (body[0::2].strip("\0")
+                                                      and body[1::2].strip("\0"))
 
 
 def numbered(lines, first=1, source=None):
@@ -44,6 +55,9 @@ def numbered(lines, first=1, source=None):
         text = raw.rstrip()
         if start:
             text, start = text.lstrip("\ufeff"), False
+            if utf16(text):
+                raise PuzzleError("UTF-16 text: puzzle files are UTF-8 (iconv -f UTF-16 -t"
+                                  " UTF-8 converts it)", source, n)
         if "\r" in text:
             parts = text.split("\r")
             for part in parts[:-1]:
@@ -78,10 +92,13 @@ class Lines:
         return self._buf[i]
 
     def rest(self):
-        """Iterate over the remaining lines (the fast path for one-line puzzles)."""
-        while self._buf:
-            yield self._buf.popleft()
-        yield from self._it
+        """An iterator over the remaining lines (the fast path for one-line puzzles);
+        a reader may stop iterating, push a line back and call it again."""
+        if not self._buf:
+            return self._it
+        held = list(self._buf)
+        self._buf.clear()
+        return chain(held, self._it)
 
     def significant(self, start=0):
         """Index and stripped text of the first line from ``start`` that is not blank
@@ -95,6 +112,46 @@ class Lines:
             if s and s[0] != "#":
                 return i, s
             i += 1
+
+
+class Segment:
+    """The lines of ``lines`` (a :class:`Lines`) up to the first significant one for
+    which ``ends(text)`` holds, which is left in ``lines``: the part of a mixed input
+    that one reader reads."""
+
+    def __init__(self, lines, ends):
+        self._lines, self._ends = lines, ends
+        self._clear = 0         # leading look-ahead lines known to be in the segment
+
+    def peek(self, i):
+        while self._clear <= i:
+            item = self._lines.peek(self._clear)
+            if item is None:
+                return None
+            s = item[1].strip()
+            if s and s[0] != "#" and self._ends(s):
+                return None
+            self._clear += 1
+        return self._lines.peek(i)
+
+    def next(self):
+        if not self._clear and self.peek(0) is None:
+            return None
+        self._clear -= 1
+        return self._lines.next()
+
+    def push(self, item):
+        self._lines.push(item)
+        self._clear += 1
+
+    def rest(self):
+        while True:
+            item = self.next()
+            if item is None:
+                return
+            yield item
+
+    significant = Lines.significant
 
 
 class Context:
@@ -130,7 +187,11 @@ class Context:
             try:
                 layout = Layout(n, key[1])
             except UsageError as error:
-                raise PuzzleError(error.message, self.source, line) from None
+                if key[1] is not None or not 1 < n <= MAX_SIZE:
+                    raise PuzzleError(error.message, self.source, line) from None
+                # A prime N: the puzzle's regions (a jigsaw rule) may replace the boxes.
+                layout = Layout(n, (1, n))
+                layout.unboxed = error.message
             self._layouts[key] = layout
         return layout
 

@@ -158,7 +158,10 @@ def link_format(s):
             return None
         return split_id(puzzle_id(s))[0] or "remote"
     kind, data = split_id(s)
-    if kind is None or not data or (" " in data.strip() and data[:1] != "{"):
+    if kind is None or not data:
+        return None
+    # A bare id is one long word (text may follow it: scf's title), or written out.
+    if data[:1] != "{" and (" " in data.strip() and len(data.split(None, 1)[0]) < 16):
         return None
     return kind
 
@@ -611,7 +614,7 @@ def parse_sudokupad(obj, source=None):
     ...     [0.5, 2.5]]}], "overlays": [{}, {}]}, "p.txt")[0].drawings
     ['1 line', '2 overlays']
     """
-    from ..grid import check_size, default_box
+    from ..grid import check_size, default_box, no_box_shape
     if isinstance(obj, str):
         obj = load(obj, source)
     try:
@@ -624,11 +627,10 @@ def parse_sudokupad(obj, source=None):
         except UsageError as error:
             raise PuzzleError("SudokuPad 'cells': %s" % error.message) from None
         cells = _givens(rows, size)
-        try:
-            box = default_box(size)
-        except UsageError as error:
-            raise PuzzleError("SudokuPad 'cells': %s" % error.message) from None
+        box = default_box(size, regions=True)   # a prime size needs its regions
         regions = _regions(obj.get("regions"), size, box)
+        if regions is None and box[0] == 1 < size:
+            raise PuzzleError("SudokuPad 'cells': %s" % no_box_shape(size))
         unknown = [key for key, value in obj.items()
                    if key not in INFO and key not in DRAWINGS
                    and key not in ("cells", "regions", "cages", "global")
@@ -664,7 +666,7 @@ def _variant(cells, size, box, regions, lines, source):
                 raise PuzzleError("SudokuPad %s: %s" % (" ".join(text.split()[:5]),
                                                          message)) from None
         rules = finish(rules, size)
-        grid = variant_grid(Grid(cells, size=size, source=source), rules)
+        grid = variant_grid(Grid(cells, size=size, box=box, source=source), rules)
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None
     return grid, rules
@@ -774,14 +776,18 @@ def _scl_json(lines, found):
     first = found[1]
     if re.match(r"\{\s*[^\s\"}]", first):
         return True                         # zipped: no quotes around its first key
-    parts, total, i = [], 0, found[0]
+    from .fpuzzles import brace_depth, starts_another
+    parts, total, i, depth = [], 0, found[0], 0
     while total <= MAX_CHARS:
         item = lines.peek(i)
-        if item is None:
+        if item is None or parts and starts_another(parts[0], item[1]):
             break
         parts.append(item[1])
         total += len(item[1]) + 1
         i += 1
+        depth = brace_depth(item[1], depth)
+        if depth <= 0:
+            break                           # the object's last line
     text = "\n".join(parts)
     try:
         obj = json.loads(text)
@@ -803,19 +809,11 @@ def detect(lines, found, size):
 
 
 def read(lines, ctx, lenient):
-    """One puzzle a line (links and ids), or the one JSON object of the input."""
+    """The next puzzle: a link or id (one line), or a JSON object."""
     from .fpuzzles import read_text
-    found = lines.significant()
-    if found is None:
-        return
-    if found[1].startswith("{"):
-        text, first = read_text(lines, ctx.source, "a SudokuPad puzzle")
+    text, first = read_text(lines, ctx.source, "a SudokuPad puzzle")
+    if first is not None:
         yield from _read_one(text, first, ctx, lenient)
-        return
-    for number, text in lines.rest():
-        text = text.strip()
-        if text and text[0] != "#":
-            yield from _read_one(text, number, ctx, lenient)
 
 
 def _read_one(text, line, ctx, lenient):

@@ -37,7 +37,7 @@ import importlib
 import re
 
 from ..errors import PuzzleError, UsageError
-from ..grid import Grid, Layout, check_size, default_box
+from ..grid import Grid, Layout, check_size, default_box, no_box_shape
 
 # The registry: add a rule by adding its module here.
 RULE_MODULES = (
@@ -188,12 +188,12 @@ def finish(rules, size):
 def variant_layout(size, box, rules):
     """The :class:`~dimacs_sudoku.grid.Layout` of a variant: rows, columns, the boxes
     or the regions that replace them, and the rules' extra units."""
-    box = tuple(box) if box else default_box(size)
-    extra = [unit for rule in rules for unit in rule.extra_units(size, box)]
     regions = None
     for rule in rules:
         if rule.replaces_boxes:
             regions = rule.regions()
+    box = tuple(box) if box else default_box(size, regions is not None)
+    extra = [unit for rule in rules for unit in rule.extra_units(size, box)]
     return Layout(size, box, extra, regions=regions)
 
 
@@ -201,6 +201,8 @@ def variant_grid(grid, rules):
     """``grid`` with its ``rules`` (``grid.rules``) and their layout (so that its
     givens are checked in the jigsaw regions and extra units)."""
     layout = variant_layout(grid.size, grid.layout.box, rules)
+    if layout.regions is None:
+        layout.unboxed = grid.layout.unboxed
     return Grid(grid.cells, layout=layout, source=grid.source, line=grid.line,
                 row_lines=grid.row_lines, symbols=grid.symbols, rules=tuple(rules))
 
@@ -339,7 +341,7 @@ def parse_fpuzzles(obj, source="<stdin>"):
         raise PuzzleError("f-puzzles key 'size': expected a grid size, found %s"
                           % json_kind(obj.get("size")), source) from None
     try:
-        box = default_box(size)
+        box = default_box(size, regions=True)   # a prime size needs the puzzle's regions
     except UsageError as error:
         raise PuzzleError(error.message, source) from None
     cells = [0] * (size * size)
@@ -381,6 +383,8 @@ def parse_fpuzzles(obj, source="<stdin>"):
                 found.append(default_region[cell] if region is None else region)
         if found != default_region:
             regions = found
+    if regions is None and box[0] == 1 < size:
+        raise PuzzleError(no_box_shape(size), source)
     known = fpuzzles_keys()
     rules = []
     drawn = {}
@@ -422,7 +426,7 @@ def parse_fpuzzles(obj, source="<stdin>"):
     for rule in rules:
         rule.box = box
     rules = finish(rules, size)
-    grid = variant_grid(Grid(cells, size=size, source=source), rules)
+    grid = variant_grid(Grid(cells, size=size, box=box, source=source), rules)
     grid.drawings = [count_text(count, key) for key, count in drawn.items() if count]
     return grid, rules
 
