@@ -350,6 +350,7 @@ class AtomicOutput:
         self._tmp = None
         self._raw = None
         self._direct = None
+        self._final = None          # the file renamed into place: a link's target
         self.stream = None
 
     @property
@@ -357,27 +358,33 @@ class AtomicOutput:
         return "standard output" if self.path is None else self.path
 
     def __enter__(self):
-        if self.path is not None and os.path.exists(self.path) and \
-                not os.path.isfile(self.path):
+        descriptor, target = output_target(self.path)
+        if descriptor is not None:
+            # /dev/stdout, /dev/fd/N: the stream already open; a file of that name in
+            # /dev would replace the system's link.
+            if descriptor == 1:
+                self.path = None
+            else:
+                self._open_direct(lambda: os.fdopen(os.dup(descriptor), "wb"))
+                return self.stream
+        elif os.path.exists(target) and not os.path.isfile(target):
             # A device or named pipe (-o /dev/null, -o >(gzip)): write straight to it;
             # renaming over it would replace the device with a file.
-            try:
-                self._direct = open(self.path, "wb" if self.binary else "w")
-            except OSError as error:
-                raise OutputError(describe_os_error(error, "write", self.path)) from None
-            self.stream = self._direct
+            self._open_direct(lambda: open(target, "wb"))
             return self.stream
         if self.path is None:
             self.stream = sys.stdout.buffer if self.binary else sys.stdout
             return self.stream
-        folder = os.path.dirname(os.path.abspath(self.path))
+        # A link's target is replaced, the link stays.
+        folder, name = os.path.split(target)
         try:
             import tempfile
-            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
+            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % _short_name(name, folder),
                                              suffix=".part", dir=folder)
             _TEMPORARY.add(self._tmp)
         except OSError as error:
             raise OutputError(describe_os_error(error, "write", self.path)) from None
+        self._final = target
         try:
             raw = os.fdopen(fd, "wb")
             self._raw = raw
@@ -399,6 +406,14 @@ class AtomicOutput:
             raise
         return self.stream
 
+    def _open_direct(self, opener):
+        try:
+            self._direct = opener()
+        except OSError as error:
+            raise OutputError(describe_os_error(error, "write", self.path)) from None
+        self.stream = self._direct if self.binary else io.TextIOWrapper(
+            self._direct, encoding="utf-8", newline="\n")
+
     def __exit__(self, kind, value, traceback):
         failed = (kind is not None and issubclass(kind, OSError)
                   and not issubclass(kind, BrokenPipeError)
@@ -416,7 +431,7 @@ class AtomicOutput:
     def _finish(self, kind):
         if self._direct is not None:
             try:
-                self._direct.close()
+                self.stream.close()
             except OSError as error:
                 raise OutputError(describe_os_error(error, "write", self.path)) from None
             return
@@ -442,9 +457,9 @@ class AtomicOutput:
                     mode = 0o666 & ~_umask()
                     os.chmod(self._tmp, mode)
                     if self.deferred is not None:
-                        self.deferred.append((self._tmp, self.path))
+                        self.deferred.append((self._tmp, self._final))
                     else:
-                        os.replace(self._tmp, self.path)
+                        os.replace(self._tmp, self._final)
                         _TEMPORARY.discard(self._tmp)
                     self._tmp = None
                 except OSError as error:
@@ -462,6 +477,40 @@ class AtomicOutput:
                     pass
             remove_temporary(self._tmp)
             self._tmp = None
+
+
+def output_target(path):
+    """Where output named ``path`` goes: ``(descriptor, None)`` for a stream already
+    open (``/dev/stdout``, ``/dev/fd/N``), else ``(None, file)`` with every link
+    followed (the file may not exist yet). None (stdout) is descriptor 1."""
+    if path in STDIO:
+        return 1, None
+    path = os.path.abspath(path)
+    for _ in range(40):                             # then open() says ELOOP
+        folder, name = os.path.split(path)
+        folder = os.path.realpath(folder)
+        if name.isdigit() and folder in ("/dev/fd", "/proc/self/fd",
+                                          "/proc/%d/fd" % os.getpid()):
+            return int(name), None
+        path = os.path.join(folder, name)
+        try:
+            link = os.readlink(path)
+        except OSError:
+            break                                   # no link (or no file yet)
+        path = os.path.join(folder, link)
+    return None, path
+
+
+def _short_name(name, folder):
+    """``name`` cut so that a temporary name made of it fits the file system's limit
+    (``.NAME.XXXXXXXX.part``)."""
+    try:
+        limit = os.pathconf(folder or ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    room = max(limit - len("..XXXXXXXX.part"), 1)
+    raw = os.fsencode(name)
+    return name if len(raw) <= room else os.fsdecode(raw[:room])
 
 
 def commit_outputs(deferred):

@@ -58,3 +58,88 @@ def test_one_ctrl_d_ends_a_terminal_input(prog, text):
             process.kill()
             process.wait()
         os.close(master)
+
+
+# -- output through devices, descriptors, links and long names --------------------------
+
+@pytest.fixture
+def puzzle(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(SMALL4 + "\n")
+    return path
+
+
+def solve_into(target, puzzle, **options):
+    """sudoku-solve -o TARGET PUZZLE, its stdout a file of tmp_path: (process, stdout)."""
+    out = puzzle.parent / "stdout.txt"
+    with open(out, "wb") as stdout:
+        process = start("sudoku-solve", "-o", target, puzzle, stdout=stdout,
+                        stderr=subprocess.PIPE, **options)
+        _, err = process.communicate(timeout=PATIENCE)
+    return process.returncode, err.decode(), out.read_text()
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+def test_output_to_standard_output_by_name_writes_to_it(name, puzzle):
+    try:
+        code, err, text = solve_into(name, puzzle)
+    finally:
+        broken = not os.path.islink("/dev/stdout")
+        if broken and os.access("/dev", os.W_OK):       # put the machine's link back
+            os.replace(puzzle.parent / "stdout.txt", puzzle.parent / "lost.txt")
+            os.unlink("/dev/stdout")
+            os.symlink("/proc/self/fd/1", "/dev/stdout")
+    assert not broken, "/dev/stdout was replaced by a file"
+    assert (code, err, text) == (0, "", SMALL4_SOLUTION + "\n")
+
+
+def test_output_to_another_open_descriptor(puzzle, tmp_path):
+    with open(tmp_path / "three.txt", "wb") as three:
+        process = start("sudoku-solve", "-o", "/dev/fd/%d" % three.fileno(), puzzle,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                        pass_fds=(three.fileno(),))
+        out, err = process.communicate(timeout=PATIENCE)
+    assert (process.returncode, out, err) == (0, b"", b"")
+    assert (tmp_path / "three.txt").read_text() == SMALL4_SOLUTION + "\n"
+
+
+def test_output_through_a_link_replaces_its_target_and_keeps_the_link(puzzle, tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "target.txt").write_text("old\n")
+    (tmp_path / "link.txt").symlink_to("data/target.txt")
+    code, err, _ = solve_into(tmp_path / "link.txt", puzzle)
+    assert (code, err) == (0, "")
+    assert os.readlink(tmp_path / "link.txt") == "data/target.txt"
+    assert (tmp_path / "data" / "target.txt").read_text() == SMALL4_SOLUTION + "\n"
+    assert sorted(os.listdir(tmp_path / "data")) == ["target.txt"]
+
+
+def test_output_to_a_name_of_the_longest_length(puzzle, tmp_path):
+    name = tmp_path / ("a" * 240 + ".txt")             # 244 characters: legal
+    code, err, _ = solve_into(name, puzzle)
+    assert (code, err) == (0, "")
+    assert name.read_text() == SMALL4_SOLUTION + "\n"
+    assert sorted(os.listdir(tmp_path)) == sorted(["p.txt", "stdout.txt", name.name])
+
+
+def test_output_to_a_named_pipe_is_written_through(puzzle, tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    code, err, _ = solve_into(fifo, puzzle)
+    text, _ = reader.communicate(timeout=PATIENCE)
+    assert (code, err, text) == (0, "", (SMALL4_SOLUTION + "\n").encode())
+    assert os.path.exists(fifo) and not os.path.isfile(fifo)
+
+
+@pytest.mark.parametrize("folder", ["/dev/null", "file"])
+def test_an_output_dir_that_is_not_a_folder_is_an_io_error(folder, puzzle, tmp_path):
+    if folder == "file":
+        folder = tmp_path / "file"
+        folder.write_text("keep\n")
+    process = start("sudoku2cnf", "--output-dir", folder, puzzle, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    out, err = process.communicate(timeout=PATIENCE)
+    assert process.returncode == 8
+    assert err.decode() == "sudoku2cnf: cannot write into %s: it is not a folder\n" % folder
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")

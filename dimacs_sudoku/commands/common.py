@@ -176,16 +176,18 @@ def signals_caught():
 def check_writable(path):
     """Raise OutputError now, before a long computation, when ``-o path`` could not
     be written (no such folder, no permission, a folder in its place)."""
-    if path in STDIO:
+    from ..streams import output_target
+    descriptor, target = output_target(path)
+    if descriptor is not None:
         return
     path = str(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
         problem = "it is a folder"
     elif not os.path.isdir(folder):
         problem = "no folder %s" % folder
-    elif os.path.exists(path) and not os.path.isfile(path):
-        problem = None if os.access(path, os.W_OK) else "permission denied"
+    elif os.path.exists(target) and not os.path.isfile(target):
+        problem = None if os.access(target, os.W_OK) else "permission denied"
     else:
         problem = None if os.access(folder, os.W_OK | os.X_OK) else "permission denied"
     if problem:
