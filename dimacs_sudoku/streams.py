@@ -23,9 +23,35 @@ STDIO = (None, "", "-")
 MAX_LINE = 1 << 20
 
 
+def display_name(name):
+    """A file name as text any message can hold: bytes that are not UTF-8 (kept by
+    the file system's surrogateescape) as ``\\xff``.
+
+    >>> display_name("bad\\udcff.txt")
+    'bad\\\\xff.txt'
+    """
+    name = str(name)
+    if name.isascii():
+        return name
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def fit_stream(text, stream):
+    """``text`` with the characters that ``stream``'s encoding lacks as escapes
+    (``\\u03b1``): for messages, which must reach the reader whatever the encoding."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+
+
 def describe_os_error(error, action=None, name=None):
     """One line for an OSError: ``cannot write p.cnf: No space left on device``."""
     name = name or error.filename
+    if name is not None:
+        name = display_name(name)
     reason = error.strerror or str(error) or type(error).__name__
     if action and name:
         return "cannot %s %s: %s" % (action, name, reason)
@@ -79,7 +105,8 @@ def _stdin_binary():
 
 
 def source_name(path):
-    return "<stdin>" if path in STDIO else str(path)
+    """The name of an input in messages: ``<stdin>``, or the file's name as text."""
+    return "<stdin>" if path in STDIO else display_name(path)
 
 
 # -- input: text lines of bounded length, compressed data by its first bytes -----------
@@ -419,6 +446,15 @@ class AtomicOutput:
                   and not issubclass(kind, BrokenPipeError)
                   and getattr(value, "errno", None) in WRITE_ERRORS
                   and value.filename in (None, self.path))
+        if kind is not None and issubclass(kind, UnicodeEncodeError) and \
+                value.object is not None:
+            # Standard output in an encoding without a symbol of the output (files
+            # are UTF-8): a result cannot be written in part.
+            self._finish(kind)
+            raise OutputError("cannot write %s: its encoding, %s, has no %r (set "
+                              "PYTHONIOENCODING=utf-8 or write a file with -o)"
+                              % (self.name, value.encoding,
+                                 value.object[value.start])) from None
         try:
             self._finish(kind)
         except OutputError:

@@ -143,3 +143,47 @@ def test_an_output_dir_that_is_not_a_folder_is_an_io_error(folder, puzzle, tmp_p
     assert process.returncode == 8
     assert err.decode() == "sudoku2cnf: cannot write into %s: it is not a folder\n" % folder
     assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+
+
+# -- names and standard streams in any encoding ------------------------------------------
+
+def run(prog, *args, env=None, cwd=None):
+    process = start(prog, *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    env=env or {}, cwd=cwd)
+    out, err = process.communicate(timeout=PATIENCE)
+    return process.returncode, out, err
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(prog, encoding, tmp_path):
+    name = b"bad\xff.txt"
+    with open(os.path.join(os.fsencode(tmp_path), name), "w") as bad:
+        bad.write(SMALL4[:-1] + "x\n")
+    code, out, err = run(prog, os.fsdecode(name), cwd=tmp_path,
+                         env={"PYTHONIOENCODING": encoding})
+    message = b"bad\\xff.txt:1: bad symbol 'x' in column 16 (a 4x4 grid uses 1-4)"
+    assert (code, out, err) == (9, b"error\t" + message + b"\n",
+                                prog.encode() + b": " + message + b"\n")
+
+
+def test_a_symbol_standard_output_cannot_encode_is_an_io_error(puzzle):
+    code, out, err = run("sudoku-solve", "--symbols", "αβγδ", puzzle,
+                         env={"PYTHONIOENCODING": "ascii"})
+    assert (code, out) == (8, b"")
+    assert err == (b"sudoku-solve: cannot write standard output: its encoding, ascii, has "
+                   b"no '\\u03b1' (set PYTHONIOENCODING=utf-8 or write a file with -o)\n")
+    code, out, err = run("sudoku-solve", "--symbols", "αβγδ", puzzle, "-o",
+                         puzzle.parent / "out.txt", env={"PYTHONIOENCODING": "ascii"})
+    assert (code, out, err) == (0, b"", b"")
+    assert (puzzle.parent / "out.txt").read_text("utf-8") == "αβγδδγαββαδγγδβα\n"
+
+
+def test_an_error_line_with_a_symbol_standard_output_cannot_encode(tmp_path):
+    (tmp_path / "p.txt").write_text(SMALL4 + "\n" + SMALL4[:-1] + "α\n", "utf-8")
+    code, out, err = run("sudoku-solve", "-f", "line", "p.txt", cwd=tmp_path,
+                         env={"PYTHONIOENCODING": "ascii"})
+    message = b"p.txt:2: bad symbol '\\u03b1' in column 16"
+    assert code == 9
+    assert out == (SMALL4_SOLUTION + "\n").encode() + b"error\t" + message + b"\n"
+    assert err == b"sudoku-solve: " + message + b"\n"

@@ -18,10 +18,9 @@ import sys
 from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO, EXIT_USAGE,
                       OutputError, SudokuError)
 from ..streams import (MAX_LINE, STDIO, AtomicOutput, TextInput, commit_outputs,  # noqa: F401
-                       compression_of, describe_os_error, discard_outputs, is_compressed,
-                       open_binary_input,
-                       open_puzzle_input, open_text_input, remove_temporary,
-                       source_name)
+                       compression_of, describe_os_error, discard_outputs, fit_stream,
+                       is_compressed, open_binary_input, open_puzzle_input,
+                       open_text_input, remove_temporary, source_name)
 from ..streams import WRITE_ERRORS, ClosedStream, remove_leftovers, silence_stdout
 
 SIGNAL_CODES = (129, 130, 141, 143)
@@ -51,7 +50,7 @@ def make_app(help_text):
 def report(prog, error):
     """Write one ``prog: message`` line on stderr."""
     try:
-        sys.stderr.write("%s: %s\n" % (prog, error))
+        sys.stderr.write(fit_stream("%s: %s\n" % (prog, error), sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass

@@ -109,7 +109,8 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                         if bar:
                             bar.clear()
                         common.report(PROG, item)
-                        write(out, "error\t%s\n" % item.describe().replace("\t", " "))
+                        write(out, common.fit_stream(
+                            "error\t%s\n" % item.describe().replace("\t", " "), out))
                     else:
                         result = grade(item, encoding)
                         counts[result.level] += 1

@@ -172,7 +172,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                         if bar:
                             bar.clear()
                         common.report(PROG, item)
-                        pending.append(_error_text(item, output_format, count))
+                        pending.append(common.fit_stream(
+                            _error_text(item, output_format, count), out))
                     else:
                         try:
                             solutions, n = solve_cells(item, limit, solver, engine,
@@ -186,7 +187,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             if bar:
                                 bar.clear()
                             common.report(PROG, error)
-                            pending.append(_error_text(error, output_format, count))
+                            pending.append(common.fit_stream(
+                                _error_text(error, output_format, count), out))
                             if output_format == "svg":
                                 raise
                             continue
