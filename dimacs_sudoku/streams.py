@@ -118,6 +118,10 @@ class TextInput(io.TextIOWrapper):
     NUL the error of its own line only (the puzzle readers, so that one damaged line
     of a batch costs no other) sets ``nul_ok``.
 
+    The bytes are taken as they come (one read at a time, at most 64 KiB): a line from
+    a terminal or a pipe is there as soon as it is written, and the first empty read
+    (one Ctrl-D) is the end. :meth:`waiting` says when the next line is not here yet.
+
     >>> lines = TextInput(io.BytesIO(b"\\xef\\xbb\\xbf1..4\\r\\n4...\\n"), "p.txt")
     >>> list(lines)
     ['1..4\\n', '4...\\n']
@@ -127,69 +131,117 @@ class TextInput(io.TextIOWrapper):
     dimacs_sudoku.errors.InputError: p.txt:1: a NUL byte: binary data, not text
     """
 
+    # How long the input must stay silent to count as a pause (seconds): a writer's
+    # next piece of the same output comes far sooner, a person's next line far later.
+    PAUSE = 0.05
+
     def __init__(self, buffer, source="<stdin>"):
         super().__init__(buffer, encoding="utf-8-sig", errors="replace", newline=None)
         self.source = source
         self.line_number = 0
         self.nul_ok = False
-        self._pending = None        # the lines being read, held between calls
+        import codecs
+        self._decoder = io.IncrementalNewlineDecoder(
+            codecs.getincrementaldecoder("utf-8-sig")("replace"), translate=True)
+        self._read = getattr(buffer, "read1", buffer.read)
+        self._batch = iter(())      # the lines split from the last block, not yet taken
+        self._carry = ""            # the start of a line whose end is not read yet
+        self._ended = False
+        self._paused = False        # the last look found a pause, and nothing came since
+        self._descriptor = False    # the descriptor to watch for a pause (see waiting)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        if self._pending is None:
-            self._pending = self._lines()
-        return next(self._pending)
+        line = next(self._batch, None)
+        if line is None:
+            line = self._refill()
+        return line
 
-    def _lines(self):
-        """The lines, split from blocks read in C: a Python readline per line would
-        cost four times as much."""
-        carry = ""
-        read = self.read
-        while True:
-            block = read(1 << 16)
-            if not block:
-                break
+    def _refill(self):
+        """The first line of the next block that ends one (StopIteration at the end);
+        the block's other lines wait in ``_batch``. Lines are split in C: a Python
+        loop per line would cost four times as much."""
+        while not self._ended:
+            data = self._read(1 << 16)
+            self._paused = False
+            if data:
+                block = self._decoder.decode(data)
+            else:
+                block = self._decoder.decode(b"", True)
+                self._ended = True
             if "\x00" in block and not self.nul_ok:
-                where = self.line_number + (carry + block[:block.index("\x00")]).count("\n")
-                raise InputError("a NUL byte: binary data, not text", self.source, where + 1)
+                where = self.line_number + (self._carry + block[:block.index("\x00")]) \
+                    .count("\n")
+                raise InputError("a NUL byte: binary data, not text", self.source,
+                                 where + 1)
             lines = block.split("\n")
-            if len(lines) == 1:
-                carry += block
-                if len(carry) > MAX_LINE:
+            last = lines.pop()
+            if not lines:
+                self._carry += last
+                if len(self._carry) > MAX_LINE:
                     self._too_long(self.line_number + 1)
                 continue
-            last = lines.pop()
-            lines[0] = carry + lines[0]
+            lines[0] = self._carry + lines[0]
             if len(lines[0]) > MAX_LINE or len(last) > MAX_LINE:
                 for number, line in enumerate(lines + [last], self.line_number + 1):
                     if len(line) > MAX_LINE:
                         self._too_long(number)
             self.line_number += len(lines)
-            carry = last
-            for line in lines:
-                yield line + "\n"
-        if carry:
+            self._carry = last
+            self._batch = iter([line + "\n" for line in lines])
+            return next(self._batch)
+        if self._carry:
             self.line_number += 1
-            yield carry
+            line, self._carry = self._carry, ""
+            return line
+        raise StopIteration
 
     def _too_long(self, number):
         raise InputError("a line longer than %d characters: not a puzzle, CNF or solver "
                          "output" % MAX_LINE, self.source, number)
 
     def readline(self, size=-1):
-        if size is None or size < 0:
-            return next(self, "")
-        line = super().readline(min(size, MAX_LINE + 1))
-        if line:
-            self.line_number += 1
-            if len(line) > MAX_LINE and line[-1] != "\n":
-                self._too_long(self.line_number)
-            if "\x00" in line and not self.nul_ok:
-                raise InputError("a NUL byte: binary data, not text", self.source,
-                                 self.line_number)
+        line = next(self, "")
+        if size is not None and 0 <= size < len(line):      # the rest comes next
+            self._batch = iter([line[size:]] + list(self._batch))
+            line = line[:size]
         return line
+
+    def waiting(self):
+        """True when the next line is not here yet and the input pauses: nothing read
+        is left, and a terminal, pipe or socket has had nothing more for
+        :data:`PAUSE` seconds. A filter answers what it has then; a file never waits."""
+        if self._ended or self._batch.__length_hint__():
+            return False
+        if self._paused:
+            return True
+        if self._descriptor is False:
+            self._descriptor = _watched_descriptor(self.buffer)
+        if self._descriptor is None:
+            return False
+        import select
+        try:
+            ready = select.select([self._descriptor], [], [], self.PAUSE)[0]
+        except (OSError, ValueError):
+            return False
+        self._paused = not ready
+        return self._paused
+
+
+def _watched_descriptor(buffer):
+    """The descriptor under ``buffer`` whose silence is a pause: that of a terminal,
+    pipe or socket read directly (a file, or data unpacked on the way, never pauses)."""
+    import stat
+    raw = getattr(buffer, "raw", None)
+    if not isinstance(raw, io.FileIO):
+        return None
+    try:
+        descriptor = raw.fileno()
+        return None if stat.S_ISREG(os.fstat(descriptor).st_mode) else descriptor
+    except OSError:
+        return None
 
 
 def open_text_input(path):

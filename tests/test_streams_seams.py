@@ -187,3 +187,72 @@ def test_an_error_line_with_a_symbol_standard_output_cannot_encode(tmp_path):
     assert code == 9
     assert out == (SMALL4_SOLUTION + "\n").encode() + b"error\t" + message + b"\n"
     assert err == b"sudoku-solve: " + message + b"\n"
+
+
+# -- a filter answers each line as it arrives ---------------------------------------------
+
+@pytest.mark.parametrize("prog, first, second", [
+    ("sudoku-solve", SMALL4_SOLUTION, "-"),
+    ("sudoku-grade", SMALL4 + "\tup\t0", "2...2...2...2...\tnone\t0"),
+])
+@pytest.mark.parametrize("source", ["pipe", "terminal"])
+def test_each_line_is_answered_before_the_next_is_written(prog, first, second, source):
+    if source == "pipe":
+        reader, writer = os.pipe()
+    else:
+        writer, reader = os.openpty()
+        import termios
+        mode = termios.tcgetattr(reader)
+        mode[3] &= ~termios.ECHO                # no echo into the master's reads
+        termios.tcsetattr(reader, termios.TCSANOW, mode)
+    process = start(prog, stdin=reader, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(reader)
+    try:
+        os.write(writer, (SMALL4 + "\n").encode())
+        assert read_line(process.stdout.fileno()) == (first + "\n").encode()
+        os.write(writer, b"2..." * 4 + b"\n")
+        assert read_line(process.stdout.fileno()) == (second + "\n").encode()
+        os.write(writer, b"\x04" if source == "terminal" else b"")
+        if source == "pipe":
+            os.close(writer)
+        out, err = process.communicate(timeout=PATIENCE)
+        assert (process.returncode, out, err) == (0, b"", b"")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if source == "terminal":
+            os.close(writer)
+
+
+def test_rules_after_an_answered_puzzle_are_an_error_line_not_its_rules():
+    process = start("sudoku-solve", "--count", "2", stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdin.write(b"." * 16 + b"\n")
+    process.stdin.flush()
+    assert read_line(process.stdout.fileno()).endswith(b"\t2\n")
+    process.stdin.write(b"killer 3 r1c1 r1c2\n")
+    out, err = process.communicate(timeout=PATIENCE)
+    message = b"<stdin>:2: rules after a pause in the input: the puzzle before them was "\
+        b"answered without them (send a grid and its rules together)"
+    assert (process.returncode, out, err) == (9, b"error\t" + message + b"\n",
+                                              b"sudoku-solve: " + message + b"\n")
+
+
+def test_a_grid_and_its_rules_written_together_are_one_puzzle(tmp_path):
+    # (its answer comes when the next puzzle starts: more rules could follow)
+    variant = b"." * 16 + b"\nkiller 3 r1c1 r1c2\nkiller 7 r1c3 r1c4\n"
+    at_once = []
+    for text in (variant, b"." * 16 + b"\n"):
+        (tmp_path / "p.txt").write_bytes(text)
+        at_once.append(run("sudoku-solve", "--count", "2", "p.txt", cwd=tmp_path)[1])
+    assert at_once[0] != at_once[1]                   # the rules change the answer
+    process = start("sudoku-solve", "--count", "2", stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdin.write(variant)
+    process.stdin.flush()
+    process.stdin.write(b"." * 16 + b"\n")
+    process.stdin.flush()
+    first = read_line(process.stdout.fileno())
+    out, err = process.communicate(timeout=PATIENCE)
+    assert (first, out, err, process.returncode) == (at_once[0], at_once[1], b"", 0)

@@ -118,7 +118,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                             decisions.append(result.decisions)
                         write(out, "%s\t%s\t%d\n" % (item.to_line(), result.level,
                                                      result.decisions))
-                    if interactive:
+                    if interactive or stream.waiting():     # the line is due now
                         out.flush()
                     if bar:
                         bar.update(errors + sum(counts.values()))

@@ -205,13 +205,16 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             raise common.one_svg("%s holds several puzzles" % (
                                 source if len(paths) == 1 else "the input"))
                         continue
-                    if len(pending) >= flush_every:
+                    pause = stream.waiting()
+                    if len(pending) >= flush_every or pause:
                         if bar:
                             bar.write(out, "".join(pending))
                             bar.update(done)
                         else:
                             out.write("".join(pending))
                         pending.clear()
+                        if pause:       # the input pauses: the lines so far are due
+                            out.flush()
         if bar:
             bar.clear()
         out.write("".join(pending))
