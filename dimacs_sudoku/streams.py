@@ -235,6 +235,8 @@ def _watched_descriptor(buffer):
     pipe or socket read directly (a file, or data unpacked on the way, never pauses)."""
     import stat
     raw = getattr(buffer, "raw", None)
+    if isinstance(raw, _Prefixed):          # (its first bytes are read by then)
+        raw = getattr(raw._stream, "raw", None)
     if not isinstance(raw, io.FileIO):
         return None
     try:

@@ -6,6 +6,7 @@ import os
 import select
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -195,9 +196,9 @@ def test_an_error_line_with_a_symbol_standard_output_cannot_encode(tmp_path):
     ("sudoku-solve", SMALL4_SOLUTION, "-"),
     ("sudoku-grade", SMALL4 + "\tup\t0", "2...2...2...2...\tnone\t0"),
 ])
-@pytest.mark.parametrize("source", ["pipe", "terminal"])
+@pytest.mark.parametrize("source", ["pipe", "pipe, a blank line first", "terminal"])
 def test_each_line_is_answered_before_the_next_is_written(prog, first, second, source):
-    if source == "pipe":
+    if source.startswith("pipe"):
         reader, writer = os.pipe()
     else:
         writer, reader = os.openpty()
@@ -208,12 +209,15 @@ def test_each_line_is_answered_before_the_next_is_written(prog, first, second, s
     process = start(prog, stdin=reader, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     os.close(reader)
     try:
+        if source.endswith("first"):        # a first read of fewer bytes than a magic
+            os.write(writer, b"\n")
+            time.sleep(0.5)                 # (read on its own, most likely)
         os.write(writer, (SMALL4 + "\n").encode())
         assert read_line(process.stdout.fileno()) == (first + "\n").encode()
         os.write(writer, b"2..." * 4 + b"\n")
         assert read_line(process.stdout.fileno()) == (second + "\n").encode()
         os.write(writer, b"\x04" if source == "terminal" else b"")
-        if source == "pipe":
+        if source != "terminal":
             os.close(writer)
         out, err = process.communicate(timeout=PATIENCE)
         assert (process.returncode, out, err) == (0, b"", b"")
