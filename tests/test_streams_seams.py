@@ -229,16 +229,18 @@ def test_each_line_is_answered_before_the_next_is_written(prog, first, second, s
             os.close(writer)
 
 
-def test_rules_after_an_answered_puzzle_are_an_error_line_not_its_rules():
+@pytest.mark.parametrize("puzzles", [1, 2])
+def test_rules_after_an_answered_puzzle_are_an_error_line_not_its_rules(puzzles):
     process = start("sudoku-solve", "--count", "2", stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    process.stdin.write(b"." * 16 + b"\n")
+    process.stdin.write((b"." * 16 + b"\n") * puzzles)
     process.stdin.flush()
-    assert read_line(process.stdout.fileno()).endswith(b"\t2\n")
+    for _ in range(puzzles):
+        assert read_line(process.stdout.fileno()).endswith(b"\t2\n")
     process.stdin.write(b"killer 3 r1c1 r1c2\n")
     out, err = process.communicate(timeout=PATIENCE)
-    message = b"<stdin>:2: rules after a pause in the input: the puzzle before them was "\
-        b"answered without them (send a grid and its rules together)"
+    message = b"<stdin>:%d: rules after a pause in the input: the puzzle before them " \
+        b"was answered without them (send a grid and its rules together)" % (puzzles + 1)
     assert (process.returncode, out, err) == (9, b"error\t" + message + b"\n",
                                               b"sudoku-solve: " + message + b"\n")
 

@@ -179,7 +179,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
             held = item
             count += 1
         if rules.found:
-            if count > 1 and not rules.had_blocks:
+            if held is not None and count > 1 and not rules.had_blocks:
                 raise PuzzleError("a variant puzzle holds one grid before its rules, "
                                   "found %d" % count, source, rules.found[0][0])
             held = _with_rules(held, rules.found, lenient, source, count)
