@@ -109,9 +109,17 @@ def read_pieces(raw, size=None, source=None, error=None):
     continued = False
     first = True
     lines = 0               # line ends in the pieces yielded so far (with a source)
+    # One read at a time (read1): the first empty read is the end, so one Ctrl-D ends
+    # a terminal's input, and a pipe's lines are taken as they come.
+    read = getattr(raw, "read1", raw.read)
     while True:
-        chunk = raw.read(max(size, 3) if first else size)
+        chunk = read(size)
         if first:
+            while chunk and _BOM.startswith(chunk) and chunk != _BOM:
+                more = read(size)           # a BOM cut between two reads
+                if not more:
+                    break
+                chunk += more
             first = False
             if chunk.startswith(_BOM):
                 chunk = chunk[3:]

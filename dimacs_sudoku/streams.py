@@ -23,9 +23,35 @@ STDIO = (None, "", "-")
 MAX_LINE = 1 << 20
 
 
+def display_name(name):
+    """A file name as text any message can hold: bytes that are not UTF-8 (kept by
+    the file system's surrogateescape) as ``\\xff``.
+
+    >>> display_name("bad\\udcff.txt")
+    'bad\\\\xff.txt'
+    """
+    name = str(name)
+    if name.isascii():
+        return name
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def fit_stream(text, stream):
+    """``text`` with the characters that ``stream``'s encoding lacks as escapes
+    (``\\u03b1``): for messages, which must reach the reader whatever the encoding."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+
+
 def describe_os_error(error, action=None, name=None):
     """One line for an OSError: ``cannot write p.cnf: No space left on device``."""
     name = name or error.filename
+    if name is not None:
+        name = display_name(name)
     reason = error.strerror or str(error) or type(error).__name__
     if action and name:
         return "cannot %s %s: %s" % (action, name, reason)
@@ -79,7 +105,8 @@ def _stdin_binary():
 
 
 def source_name(path):
-    return "<stdin>" if path in STDIO else str(path)
+    """The name of an input in messages: ``<stdin>``, or the file's name as text."""
+    return "<stdin>" if path in STDIO else display_name(path)
 
 
 # -- input: text lines of bounded length, compressed data by its first bytes -----------
@@ -91,6 +118,10 @@ class TextInput(io.TextIOWrapper):
     NUL the error of its own line only (the puzzle readers, so that one damaged line
     of a batch costs no other) sets ``nul_ok``.
 
+    The bytes are taken as they come (one read at a time, at most 64 KiB): a line from
+    a terminal or a pipe is there as soon as it is written, and the first empty read
+    (one Ctrl-D) is the end. :meth:`waiting` says when the next line is not here yet.
+
     >>> lines = TextInput(io.BytesIO(b"\\xef\\xbb\\xbf1..4\\r\\n4...\\n"), "p.txt")
     >>> list(lines)
     ['1..4\\n', '4...\\n']
@@ -100,69 +131,119 @@ class TextInput(io.TextIOWrapper):
     dimacs_sudoku.errors.InputError: p.txt:1: a NUL byte: binary data, not text
     """
 
+    # How long the input must stay silent to count as a pause (seconds): a writer's
+    # next piece of the same output comes far sooner, a person's next line far later.
+    PAUSE = 0.05
+
     def __init__(self, buffer, source="<stdin>"):
         super().__init__(buffer, encoding="utf-8-sig", errors="replace", newline=None)
         self.source = source
         self.line_number = 0
         self.nul_ok = False
-        self._pending = None        # the lines being read, held between calls
+        import codecs
+        self._decoder = io.IncrementalNewlineDecoder(
+            codecs.getincrementaldecoder("utf-8-sig")("replace"), translate=True)
+        self._read = getattr(buffer, "read1", buffer.read)
+        self._batch = iter(())      # the lines split from the last block, not yet taken
+        self._carry = ""            # the start of a line whose end is not read yet
+        self._ended = False
+        self._paused = False        # the last look found a pause, and nothing came since
+        self._descriptor = False    # the descriptor to watch for a pause (see waiting)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        if self._pending is None:
-            self._pending = self._lines()
-        return next(self._pending)
+        line = next(self._batch, None)
+        if line is None:
+            line = self._refill()
+        return line
 
-    def _lines(self):
-        """The lines, split from blocks read in C: a Python readline per line would
-        cost four times as much."""
-        carry = ""
-        read = self.read
-        while True:
-            block = read(1 << 16)
-            if not block:
-                break
+    def _refill(self):
+        """The first line of the next block that ends one (StopIteration at the end);
+        the block's other lines wait in ``_batch``. Lines are split in C: a Python
+        loop per line would cost four times as much."""
+        while not self._ended:
+            data = self._read(1 << 16)
+            self._paused = False
+            if data:
+                block = self._decoder.decode(data)
+            else:
+                block = self._decoder.decode(b"", True)
+                self._ended = True
             if "\x00" in block and not self.nul_ok:
-                where = self.line_number + (carry + block[:block.index("\x00")]).count("\n")
-                raise InputError("a NUL byte: binary data, not text", self.source, where + 1)
+                where = self.line_number + (self._carry + block[:block.index("\x00")]) \
+                    .count("\n")
+                raise InputError("a NUL byte: binary data, not text", self.source,
+                                 where + 1)
             lines = block.split("\n")
-            if len(lines) == 1:
-                carry += block
-                if len(carry) > MAX_LINE:
+            last = lines.pop()
+            if not lines:
+                self._carry += last
+                if len(self._carry) > MAX_LINE:
                     self._too_long(self.line_number + 1)
                 continue
-            last = lines.pop()
-            lines[0] = carry + lines[0]
+            lines[0] = self._carry + lines[0]
             if len(lines[0]) > MAX_LINE or len(last) > MAX_LINE:
                 for number, line in enumerate(lines + [last], self.line_number + 1):
                     if len(line) > MAX_LINE:
                         self._too_long(number)
             self.line_number += len(lines)
-            carry = last
-            for line in lines:
-                yield line + "\n"
-        if carry:
+            self._carry = last
+            self._batch = iter([line + "\n" for line in lines])
+            return next(self._batch)
+        if self._carry:
             self.line_number += 1
-            yield carry
+            line, self._carry = self._carry, ""
+            return line
+        raise StopIteration
 
     def _too_long(self, number):
         raise InputError("a line longer than %d characters: not a puzzle, CNF or solver "
                          "output" % MAX_LINE, self.source, number)
 
     def readline(self, size=-1):
-        if size is None or size < 0:
-            return next(self, "")
-        line = super().readline(min(size, MAX_LINE + 1))
-        if line:
-            self.line_number += 1
-            if len(line) > MAX_LINE and line[-1] != "\n":
-                self._too_long(self.line_number)
-            if "\x00" in line and not self.nul_ok:
-                raise InputError("a NUL byte: binary data, not text", self.source,
-                                 self.line_number)
+        line = next(self, "")
+        if size is not None and 0 <= size < len(line):      # the rest comes next
+            self._batch = iter([line[size:]] + list(self._batch))
+            line = line[:size]
         return line
+
+    def waiting(self):
+        """True when the next line is not here yet and the input pauses: nothing read
+        is left, and a terminal, pipe or socket has had nothing more for
+        :data:`PAUSE` seconds. A filter answers what it has then; a file never waits."""
+        if self._ended or self._batch.__length_hint__():
+            return False
+        if self._paused:
+            return True
+        if self._descriptor is False:
+            self._descriptor = _watched_descriptor(self.buffer)
+        if self._descriptor is None:
+            return False
+        import select
+        try:
+            ready = select.select([self._descriptor], [], [], self.PAUSE)[0]
+        except (OSError, ValueError):
+            return False
+        self._paused = not ready
+        return self._paused
+
+
+def _watched_descriptor(buffer):
+    """The descriptor under ``buffer`` whose silence is a pause: that of a terminal,
+    pipe or socket read directly (a file, or data unpacked on the way, never pauses)."""
+    import stat
+    raw = getattr(buffer, "raw", None)
+    if isinstance(raw, _Prefixed):          # (its first bytes are read by then)
+        raw = getattr(raw._stream, "raw", None)
+    if not isinstance(raw, io.FileIO):
+        return None
+    try:
+        descriptor = raw.fileno()
+        return None if stat.S_ISREG(os.fstat(descriptor).st_mode) else descriptor
+    except OSError:
+        return None
 
 
 def open_text_input(path):
@@ -350,6 +431,7 @@ class AtomicOutput:
         self._tmp = None
         self._raw = None
         self._direct = None
+        self._final = None          # the file renamed into place: a link's target
         self.stream = None
 
     @property
@@ -357,27 +439,33 @@ class AtomicOutput:
         return "standard output" if self.path is None else self.path
 
     def __enter__(self):
-        if self.path is not None and os.path.exists(self.path) and \
-                not os.path.isfile(self.path):
+        descriptor, target = output_target(self.path)
+        if descriptor is not None:
+            # /dev/stdout, /dev/fd/N: the stream already open; a file of that name in
+            # /dev would replace the system's link.
+            if descriptor == 1:
+                self.path = None
+            else:
+                self._open_direct(lambda: os.fdopen(os.dup(descriptor), "wb"))
+                return self.stream
+        elif os.path.exists(target) and not os.path.isfile(target):
             # A device or named pipe (-o /dev/null, -o >(gzip)): write straight to it;
             # renaming over it would replace the device with a file.
-            try:
-                self._direct = open(self.path, "wb" if self.binary else "w")
-            except OSError as error:
-                raise OutputError(describe_os_error(error, "write", self.path)) from None
-            self.stream = self._direct
+            self._open_direct(lambda: open(target, "wb"))
             return self.stream
         if self.path is None:
             self.stream = sys.stdout.buffer if self.binary else sys.stdout
             return self.stream
-        folder = os.path.dirname(os.path.abspath(self.path))
+        # A link's target is replaced, the link stays.
+        folder, name = os.path.split(target)
         try:
             import tempfile
-            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(self.path),
+            fd, self._tmp = tempfile.mkstemp(prefix=".%s." % _short_name(name, folder),
                                              suffix=".part", dir=folder)
             _TEMPORARY.add(self._tmp)
         except OSError as error:
             raise OutputError(describe_os_error(error, "write", self.path)) from None
+        self._final = target
         try:
             raw = os.fdopen(fd, "wb")
             self._raw = raw
@@ -399,11 +487,28 @@ class AtomicOutput:
             raise
         return self.stream
 
+    def _open_direct(self, opener):
+        try:
+            self._direct = opener()
+        except OSError as error:
+            raise OutputError(describe_os_error(error, "write", self.path)) from None
+        self.stream = self._direct if self.binary else io.TextIOWrapper(
+            self._direct, encoding="utf-8", newline="\n")
+
     def __exit__(self, kind, value, traceback):
         failed = (kind is not None and issubclass(kind, OSError)
                   and not issubclass(kind, BrokenPipeError)
                   and getattr(value, "errno", None) in WRITE_ERRORS
                   and value.filename in (None, self.path))
+        if kind is not None and issubclass(kind, UnicodeEncodeError) and \
+                value.object is not None:
+            # Standard output in an encoding without a symbol of the output (files
+            # are UTF-8): a result cannot be written in part.
+            self._finish(kind)
+            raise OutputError("cannot write %s: its encoding, %s, has no %r (set "
+                              "PYTHONIOENCODING=utf-8 or write a file with -o)"
+                              % (self.name, value.encoding,
+                                 value.object[value.start])) from None
         try:
             self._finish(kind)
         except OutputError:
@@ -416,7 +521,7 @@ class AtomicOutput:
     def _finish(self, kind):
         if self._direct is not None:
             try:
-                self._direct.close()
+                self.stream.close()
             except OSError as error:
                 raise OutputError(describe_os_error(error, "write", self.path)) from None
             return
@@ -442,9 +547,9 @@ class AtomicOutput:
                     mode = 0o666 & ~_umask()
                     os.chmod(self._tmp, mode)
                     if self.deferred is not None:
-                        self.deferred.append((self._tmp, self.path))
+                        self.deferred.append((self._tmp, self._final))
                     else:
-                        os.replace(self._tmp, self.path)
+                        os.replace(self._tmp, self._final)
                         _TEMPORARY.discard(self._tmp)
                     self._tmp = None
                 except OSError as error:
@@ -462,6 +567,40 @@ class AtomicOutput:
                     pass
             remove_temporary(self._tmp)
             self._tmp = None
+
+
+def output_target(path):
+    """Where output named ``path`` goes: ``(descriptor, None)`` for a stream already
+    open (``/dev/stdout``, ``/dev/fd/N``), else ``(None, file)`` with every link
+    followed (the file may not exist yet). None (stdout) is descriptor 1."""
+    if path in STDIO:
+        return 1, None
+    path = os.path.abspath(path)
+    for _ in range(40):                             # then open() says ELOOP
+        folder, name = os.path.split(path)
+        folder = os.path.realpath(folder)
+        if name.isdigit() and folder in ("/dev/fd", "/proc/self/fd",
+                                          "/proc/%d/fd" % os.getpid()):
+            return int(name), None
+        path = os.path.join(folder, name)
+        try:
+            link = os.readlink(path)
+        except OSError:
+            break                                   # no link (or no file yet)
+        path = os.path.join(folder, link)
+    return None, path
+
+
+def _short_name(name, folder):
+    """``name`` cut so that a temporary name made of it fits the file system's limit
+    (``.NAME.XXXXXXXX.part``)."""
+    try:
+        limit = os.pathconf(folder or ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    room = max(limit - len("..XXXXXXXX.part"), 1)
+    raw = os.fsencode(name)
+    return name if len(raw) <= room else os.fsdecode(raw[:room])
 
 
 def commit_outputs(deferred):

@@ -18,10 +18,9 @@ import sys
 from ..errors import (EXIT_CODES, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO, EXIT_USAGE,
                       OutputError, SudokuError)
 from ..streams import (MAX_LINE, STDIO, AtomicOutput, TextInput, commit_outputs,  # noqa: F401
-                       compression_of, describe_os_error, discard_outputs, is_compressed,
-                       open_binary_input,
-                       open_puzzle_input, open_text_input, remove_temporary,
-                       source_name)
+                       compression_of, describe_os_error, discard_outputs, fit_stream,
+                       is_compressed, open_binary_input, open_puzzle_input,
+                       open_text_input, remove_temporary, source_name)
 from ..streams import WRITE_ERRORS, ClosedStream, remove_leftovers, silence_stdout
 
 SIGNAL_CODES = (129, 130, 141, 143)
@@ -58,7 +57,7 @@ def make_app(help_text):
 def report(prog, error):
     """Write one ``prog: message`` line on stderr."""
     try:
-        sys.stderr.write("%s: %s\n" % (prog, error))
+        sys.stderr.write(fit_stream("%s: %s\n" % (prog, error), sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass
@@ -183,16 +182,18 @@ def signals_caught():
 def check_writable(path):
     """Raise OutputError now, before a long computation, when ``-o path`` could not
     be written (no such folder, no permission, a folder in its place)."""
-    if path in STDIO:
+    from ..streams import output_target
+    descriptor, target = output_target(path)
+    if descriptor is not None:
         return
     path = str(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
         problem = "it is a folder"
     elif not os.path.isdir(folder):
         problem = "no folder %s" % folder
-    elif os.path.exists(path) and not os.path.isfile(path):
-        problem = None if os.access(path, os.W_OK) else "permission denied"
+    elif os.path.exists(target) and not os.path.isfile(target):
+        problem = None if os.access(target, os.W_OK) else "permission denied"
     else:
         problem = None if os.access(folder, os.W_OK | os.X_OK) else "permission denied"
     if problem:

@@ -113,7 +113,8 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                         if bar:
                             bar.clear()
                         common.report(PROG, item)
-                        write(out, "error\t%s\n" % item.describe().replace("\t", " "))
+                        write(out, common.fit_stream(
+                            "error\t%s\n" % item.describe().replace("\t", " "), out))
                     else:
                         result = grade(item, encoding)
                         counts[result.level] += 1
@@ -121,7 +122,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                             decisions.append(result.decisions)
                         write(out, "%s\t%s\t%d\n" % (puzzle_line(item), result.level,
                                                      result.decisions))
-                    if interactive:
+                    if interactive or stream.waiting():     # the line is due now
                         out.flush()
                     if bar:
                         bar.update(errors + sum(counts.values()))

@@ -65,10 +65,9 @@ class Progress:
         self.size = size or None
 
     def lines(self, stream):
-        """Yield the lines of ``stream``, counting the characters read."""
-        for line in stream:
-            self.read += len(line)
-            yield line
+        """The lines of ``stream``, counting the characters read; it still says when
+        the input pauses (``waiting``)."""
+        return _CountedLines(self, stream)
 
     def update(self, done, force=False):
         """``done`` items finished: redraw the bar if it is time to."""
@@ -149,6 +148,22 @@ def start(enabled, total=None, unit="puzzles", output=None):
         return None
     shares = output in (None, "", "-") and _isatty(sys.stdout)
     return Progress(total, unit, shares_terminal=shares)
+
+
+class _CountedLines:
+    """The lines of a stream, each counted in ``bar.read`` as it is taken."""
+
+    def __init__(self, bar, stream):
+        self._bar, self._lines = bar, iter(stream)
+        self.waiting = getattr(stream, "waiting", None)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = next(self._lines)
+        self._bar.read += len(line)
+        return line
 
 
 def writer(bar):

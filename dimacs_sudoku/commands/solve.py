@@ -178,7 +178,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                         if bar:
                             bar.clear()
                         common.report(PROG, item)
-                        pending.append(_error_text(item, output_format, count))
+                        pending.append(common.fit_stream(
+                            _error_text(item, output_format, count), out))
                     else:
                         try:
                             solutions, n = solve_cells(item, limit, solver, engine,
@@ -192,7 +193,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             if bar:
                                 bar.clear()
                             common.report(PROG, error)
-                            pending.append(_error_text(error, output_format, count))
+                            pending.append(common.fit_stream(
+                                _error_text(error, output_format, count), out))
                             if output_format == "svg":
                                 raise
                             continue
@@ -209,13 +211,16 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             raise common.one_svg("%s holds several puzzles" % (
                                 source if len(paths) == 1 else "the input"))
                         continue
-                    if len(pending) >= flush_every:
+                    pause = stream.waiting()
+                    if len(pending) >= flush_every or pause:
                         if bar:
                             bar.write(out, "".join(pending))
                             bar.update(done)
                         else:
                             out.write("".join(pending))
                         pending.clear()
+                        if pause:       # the input pauses: the lines so far are due
+                            out.flush()
         if bar:
             bar.clear()
         out.write("".join(pending))

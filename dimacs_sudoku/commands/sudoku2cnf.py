@@ -178,6 +178,8 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
     and leaves no folder it made."""
     stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
     made = not os.path.isdir(folder)
+    if made and os.path.exists(folder):
+        raise common.OutputError("cannot write into %s: it is not a folder" % folder)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:

@@ -183,26 +183,35 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
     if fmt == "triples" and ctx.hint not in (None, 9):
         raise UsageError("triples are for 9x9 grids only, not %dx%d" % (ctx.hint, ctx.hint))
     rules = _RuleLines(numbered(stream, first, source), source)
-    lines = Lines(items=rules)
+    lines = Lines(items=rules, waiting=getattr(stream, "waiting", None))
 
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
         items = _parts(lines, ctx, fmt, lenient, rules)
-        held = next(items, None)
-        count = held is not None
-        blocks = rules.blocks
-        for item in items:
+        held, count, blocks = None, 0, rules.blocks
+        while True:
+            if held is not None and lines.waiting():
+                # The input pauses after a whole puzzle: it is answered now, and rules
+                # that come after the pause cannot be its rules.
+                if blocks and blocks[0][0][0] > (held.line or 0):
+                    held = _with_rules(held, blocks.popleft(), lenient, source)
+                yield _boxed(held, lenient)
+                held = None
+            item = next(items, None)
+            if item is None:
+                break
             if blocks and blocks[0][0][0] < (item.line or 0):
                 # The rules between this puzzle and the one before belong to that one.
-                held = _with_rules(held, blocks.popleft(), lenient, source)
-            yield _boxed(held, lenient)
+                held = _with_rules(held, blocks.popleft(), lenient, source, count)
+            if held is not None:
+                yield _boxed(held, lenient)
             held = item
             count += 1
         if rules.found:
-            if count > 1 and not rules.had_blocks:
+            if held is not None and count > 1 and not rules.had_blocks:
                 raise PuzzleError("a variant puzzle holds one grid before its rules, "
                                   "found %d" % count, source, rules.found[0][0])
-            held = _with_rules(held, rules.found, lenient, source)
+            held = _with_rules(held, rules.found, lenient, source, count)
         if held is not None:
             yield _boxed(held, lenient)
     return run()
@@ -314,9 +323,17 @@ def _variants():
     return variants
 
 
-def _with_rules(grid, lines, lenient, source):
-    """The grid before the rule ``lines``, with its rules (grid.rules, the layout)."""
+def _with_rules(grid, lines, lenient, source, count=0):
+    """The grid before the rule ``lines``, with its rules (grid.rules, the layout);
+    ``count`` grids were read so far."""
     from ..variants import with_rule_lines
+    if grid is None and count:
+        error = PuzzleError("rules after a pause in the input: the puzzle before them "
+                            "was answered without them (send a grid and its rules "
+                            "together)", source, lines[0][0])
+        if lenient:
+            return error
+        raise error
     if grid is None:
         raise PuzzleError("no grid before the rules", source, lines[0][0])
     if isinstance(grid, PuzzleError):

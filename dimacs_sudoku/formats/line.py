@@ -187,6 +187,18 @@ def detect(lines, found, size):
     or it or some of the next 15 lines have as many cells that fit only as a row of an
     N²xN² grid (a damaged line, with a NUL byte say, fits neither).
     """
+    kind, cells = line_cells(found[1])
+    n = math.isqrt(len(cells))
+    # A whole puzzle, and the input pauses after it (a person typing, a pipe's writer
+    # at work): decide with the lines that came, and answer it now.
+    lines.pause_ends = n >= 4 and n * n == len(cells) and size in (None, n)
+    try:
+        return _detect(lines, found, size)
+    finally:
+        lines.pause_ends = False
+
+
+def _detect(lines, found, size):
     i, s = found
     kind, cells = line_cells(s)
     if lines.significant(i + 1) is None:

@@ -15,7 +15,7 @@ from itertools import chain
 
 from ..errors import PuzzleError, UsageError
 from ..grid import MAX_SIZE, Grid, Layout, parse_box
-from ..streams import MAX_LINE as _STREAM_MAX_LINE
+from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput
 
 # Longest input line read, in characters, the same for every text input: the line
 # form of a 400x400 grid holds 160,000 numbers of up to 3 digits and their spaces.
@@ -46,7 +46,10 @@ def numbered(lines, first=1, source=None):
     left inside a line (old Mac line ends) starts a new line.
     """
     readline = getattr(lines, "readline", None)
-    raws = iter(partial(readline, MAX_LINE + 1), "") if readline is not None else lines
+    if isinstance(lines, TextInput) or readline is None:
+        raws = lines                # (a TextInput bounds its lines as it reads them)
+    else:
+        raws = iter(partial(readline, MAX_LINE + 1), "")
     n, start = first - 1, True
     for raw in raws:
         n += 1
@@ -71,11 +74,20 @@ class Lines:
     """Numbered lines (see :func:`numbered`) with look-ahead and push-back.
 
     ``items`` instead of ``lines`` takes lines already numbered (a reader that rewrites
-    them, such as the CSV one)."""
+    them, such as the CSV one). ``waiting``, a function, says when the input pauses
+    (:meth:`~dimacs_sudoku.streams.TextInput.waiting`)."""
 
-    def __init__(self, lines=(), first=1, source=None, items=None):
+    def __init__(self, lines=(), first=1, source=None, items=None, waiting=None):
         self._it = iter(items) if items is not None else numbered(lines, first, source)
         self._buf = deque()
+        self._waiting = waiting
+        self.pause_ends = False     # look-ahead (peek) takes a pause for the end
+
+    def waiting(self, i=0):
+        """True when line ``i`` from here is not read yet and the input pauses (a
+        terminal or pipe whose writer has sent nothing more): a filter answers what it
+        has, instead of waiting to look further."""
+        return len(self._buf) <= i and self._waiting is not None and self._waiting()
 
     def next(self):
         return self._buf.popleft() if self._buf else next(self._it, None)
@@ -85,6 +97,8 @@ class Lines:
 
     def peek(self, i):
         while len(self._buf) <= i:
+            if self.pause_ends and self.waiting(i):
+                return None
             item = next(self._it, None)
             if item is None:
                 return None
