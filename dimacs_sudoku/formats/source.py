@@ -167,6 +167,13 @@ class Segment:
 
     significant = Lines.significant
 
+    def waiting(self, i=0):
+        return self._lines.waiting(i)
+
+    # The pause that ends a look-ahead is the whole input's.
+    pause_ends = property(lambda self: self._lines.pause_ends,
+                          lambda self, value: setattr(self._lines, "pause_ends", value))
+
 
 class Context:
     """The options of one read, and the layouts made so far.
