@@ -57,6 +57,52 @@ def solve_forked(answer, timeout, label):
     """Run ``answer()`` (a pycosat-style answer: literals, "UNSAT" or "UNKNOWN") in a
     forked child, killed at the deadline (the result is then UNKNOWN); with no
     ``timeout`` (None) it waits as long as the search takes."""
+    def payload():
+        found = answer()
+        if isinstance(found, list):
+            result = Result.from_literals(found)
+            return (b"S" + result.max_var.to_bytes(8, "little")
+                    + result.positives.tobytes())
+        return b"U" if found == "UNSAT" else b"?"
+
+    payload = run_forked(payload, timeout, label)
+    if payload is None or payload[:1] == b"?":
+        return Result(UNKNOWN)
+    if payload[:1] == b"U":
+        return Result(UNSAT)
+    positives = array("i")
+    positives.frombytes(payload[9:])
+    return Result(SAT, positives, int.from_bytes(payload[1:9], "little"))
+
+
+def call_forked(function, label):
+    """``function()`` computed in a forked child and its value (a list of lists of
+    int, a grid's digits or a model's variables) sent back: a signal to this process
+    then ends the search at once, as the child is killed. SolverError when the child
+    fails."""
+    def payload():
+        found = function()
+        lengths = array("q", map(len, found))
+        return (len(found).to_bytes(8, "little") + lengths.tobytes()
+                + array("i", [v for item in found for v in item]).tobytes())
+
+    payload = run_forked(payload, None, label)
+    n = int.from_bytes(payload[:8], "little")
+    lengths = array("q")
+    lengths.frombytes(payload[8:8 + 8 * n])
+    values = array("i")
+    values.frombytes(payload[8 + 8 * n:])
+    found, start = [], 0
+    for length in lengths:
+        found.append(values[start:start + length].tolist())
+        start += length
+    return found
+
+
+def run_forked(payload, timeout, label):
+    """The bytes ``payload()`` returns, computed in a forked child that is killed at
+    the deadline (None then) or when this process is interrupted (the exception goes
+    on); SolverError when the child fails."""
     deadline = None if timeout is None else time.monotonic() + timeout
     for stream in (sys.stdout, sys.stderr):     # or the child would write them again
         try:
@@ -71,14 +117,7 @@ def solve_forked(answer, timeout, label):
             os.close(read_end)
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
-            found = answer()
-            if isinstance(found, list):
-                result = Result.from_literals(found)
-                payload = (b"S" + result.max_var.to_bytes(8, "little")
-                           + result.positives.tobytes())
-            else:
-                payload = b"U" if found == "UNSAT" else b"?"
-            view = memoryview(payload)
+            view = memoryview(payload())
             while view:
                 view = view[os.write(write_end, view):]
             code = 0
@@ -94,7 +133,7 @@ def solve_forked(answer, timeout, label):
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
                 kill_child(pid)
-                return Result(UNKNOWN)
+                return None
             ready, _, _ = select.select([read_end], [], [], remaining)
             if ready:
                 chunk = os.read(read_end, 1 << 20)
@@ -112,13 +151,7 @@ def solve_forked(answer, timeout, label):
     payload = b"".join(chunks)
     if status != 0 or not payload:
         raise SolverError("%s failed (%s)" % (label, wait_status(status)))
-    if payload[:1] == b"U":
-        return Result(UNSAT)
-    if payload[:1] == b"?":
-        return Result(UNKNOWN)
-    positives = array("i")
-    positives.frombytes(payload[9:])
-    return Result(SAT, positives, int.from_bytes(payload[1:9], "little"))
+    return payload
 
 
 def kill_child(pid):
