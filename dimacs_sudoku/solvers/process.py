@@ -110,6 +110,7 @@ def run_forked(payload, timeout, label):
         except (OSError, ValueError, AttributeError):
             pass
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:                                    # the child: solve, send, vanish
         code = 1
@@ -117,6 +118,7 @@ def run_forked(payload, timeout, label):
             os.close(read_end)
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
+            _die_with_parent(parent)
             view = memoryview(payload())
             while view:
                 view = view[os.write(write_end, view):]
@@ -152,6 +154,19 @@ def run_forked(payload, timeout, label):
     if status != 0 or not payload:
         raise SolverError("%s failed (%s)" % (label, wait_status(status)))
     return payload
+
+
+def _die_with_parent(parent):
+    """In a forked child: be killed when the parent dies, even by SIGKILL, which no
+    handler of its sees (Linux; elsewhere the child ends when its search does)."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, ImportError):
+        pass
+    if os.getppid() != parent:                      # it died before that
+        os._exit(1)
 
 
 def kill_child(pid):
