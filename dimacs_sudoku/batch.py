@@ -677,7 +677,7 @@ def _in_process(search):
     return run
 
 
-_PYCOSAT_SEARCH = _in_process(_pycosat_models)
+_PYCOSAT_SEARCH = _in_process(lambda problem, count: _pycosat_models(problem, count))
 
 
 def _searcher(engine, solver):

@@ -177,6 +177,26 @@ def test_the_violated_clause_is_named_by_its_line(work):
     assert ("(%s)" % " ".join(clause)) in line
 
 
+def test_a_solver_that_rewrites_its_cnf_is_checked_against_the_cnf_it_was_given(work):
+    """The clause check reads the CNF file again after the run: a solver that rewrote
+    it without the givens must not pass it with a grid that ignores them."""
+    text = (work / "p.cnf").read_text()
+    done = run("cnfsolve", "-s", fake("rewrites_input"), "p.cnf", "-o", "out.txt",
+               work=work)
+    failed(done, 7, "cnfsolve", "changed the CNF file it was given (p.cnf)")
+    done = run("cnfsolve", "-s", fake("rewrites_input"), input=text, work=work)
+    failed(done, 7, "cnfsolve", "changed the CNF file it was given (<stdin>)")
+    done = shell("sudoku2cnf p.txt | cnfsolve -s %s | cnf2sudoku --puzzle p.txt"
+                 % shlex.quote(fake("rewrites_input")), cwd=work, env=work.env)
+    assert done.stdout == "" and "changed the CNF file" in done.stderr, done.stderr
+    from dimacs_sudoku.decoding import solve
+    from dimacs_sudoku.errors import SolverError
+    from dimacs_sudoku.puzzle import parse_puzzle
+    with pytest.raises(SolverError, match="changed the CNF file"):
+        solve(parse_puzzle(INKALA), solver=fake("rewrites_input"))
+    nothing_left(work, "out.txt")
+
+
 def test_cnfsolve_checks_stdin_and_compressed_cnfs(work):
     text = (work / "p.cnf").read_text()
     done = run("cnfsolve", "-s", fake("all_true"), input=text, work=work)
