@@ -73,6 +73,9 @@ _POSITIVE = (0).__lt__
 _NEGATIVE = (0).__gt__
 
 ENGINES = ("auto", "pycosat", "pysat")
+# The most solutions sudoku-solve counts: every one is held (to check that they are
+# distinct), about 3.5 KB each for a 9x9 grid.
+MAX_COUNT = 10000
 # The PySAT solver of the pysat engine: MiniCard measured fastest (bench/batch.py
 # --pysat-solvers compares others). Solvers without native at-most-one constraints
 # (m22, g4, cd19, ...) get the pairwise clauses instead.

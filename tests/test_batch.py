@@ -220,3 +220,16 @@ def test_gnu_parallel_matches_one_process(tmp_path):
     assert len(single.stdout.splitlines()) == 300
     assert single.stdout.splitlines()[123].startswith("error\t<stdin>:124: ")
     assert single.returncode == 9 and split.returncode == 1    # parallel: failed jobs
+
+
+def test_the_count_is_bounded(tmp_path):
+    """Every solution counted is held (to check they are distinct): --count above
+    MAX_COUNT is a usage error, not a search until memory runs out."""
+    from dimacs_sudoku.batch import MAX_COUNT
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    done = command("sudoku-solve", "--count", str(MAX_COUNT + 1), tmp_path / "p.txt")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("sudoku-solve: --count counts up to %d solutions, not %d\n"
+                           % (MAX_COUNT, MAX_COUNT + 1))
+    done = command("sudoku-solve", "--count", str(MAX_COUNT), tmp_path / "p.txt")
+    assert done.returncode == 0 and done.stdout == INKALA_SOLUTION + "\t1\n"

@@ -18,13 +18,22 @@ from ..errors import SolverError, UsageError
 from ..model import SAT, UNKNOWN, UNSAT, Result
 
 
-def check_timeout(timeout):
-    """``timeout`` as seconds, None for none (or infinity); UsageError unless > 0."""
+# The longest time-out (about three years): the system's clocks and waits take no
+# more, and a longer one is none.
+MAX_TIMEOUT = 10 ** 8
+
+
+def check_timeout(timeout, name="the time-out"):
+    """``timeout`` as seconds, None for none (or infinity); UsageError unless > 0 and
+    at most MAX_TIMEOUT."""
     if timeout is None or timeout == float("inf"):
         return None
     if not timeout > 0:                 # also nan
-        raise UsageError("the time-out must be a positive number of seconds, not %s"
-                         % timeout)
+        raise UsageError("%s must be a positive number of seconds, not %s"
+                         % (name, timeout))
+    if timeout > MAX_TIMEOUT:
+        raise UsageError("%s is at most %d seconds (about three years), not %s; leave "
+                         "it out for none" % (name, MAX_TIMEOUT, "%g" % timeout))
     return float(timeout)
 
 
