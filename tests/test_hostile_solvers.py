@@ -526,6 +526,37 @@ def test_a_signal_ends_the_solver_and_its_children(number, code, solver, work):
     nothing_left(work, "out.txt")
 
 
+def state(pid):
+    """The one-letter state of ``pid`` (T: stopped), from Linux /proc."""
+    with open("/proc/%d/stat" % pid) as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]
+
+
+def wait_for_states(pids, wanted):
+    """Wait (60 s at most) until every one of ``pids`` is (``wanted`` True) or is not
+    stopped."""
+    deadline = time.monotonic() + 60
+    while any((state(pid) in "tT") != wanted for pid in pids):
+        assert time.monotonic() < deadline, [state(pid) for pid in pids]
+        time.sleep(0.02)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux /proc")
+def test_ctrl_z_stops_the_solver_too_and_sigcont_continues_it(work):
+    """The solver runs in a process group of its own, which the terminal's Ctrl-Z does
+    not reach: cnfsolve stops it before it stops itself, and continues it after."""
+    process = start(work, "p.cnf", "-o", "out.txt")
+    solvers = [int(p.read_text()) for p in (work / "pids").glob("*.pid")]
+    process.send_signal(signal.SIGTSTP)
+    wait_for_states(solvers + [process.pid], True)
+    process.send_signal(signal.SIGCONT)
+    wait_for_states(solvers + [process.pid], False)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and out == "" and err == "", err
+    nothing_left(work, "out.txt")
+
+
 @pytest.mark.parametrize("solver", STUBBORN)
 def test_a_timeout_ends_the_solver_and_its_children(solver, work):
     needs_setsid(solver)

@@ -71,8 +71,8 @@ def cnfsolve(
                                help="a solver name or a command line (see above)"),
     # A str read by parse_timeout, for a plain message on a bad value.
     timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
-                                          help="give up after this long: s UNKNOWN (at most 1e8,"
-                                               " about three years)"),
+                                          help="give up after this long: s UNKNOWN "
+                                               "(at most 1e8, about three years)"),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="no c comment line, only the answer"),
     _version: Optional[bool] = common.version_option(PROG),

@@ -18,7 +18,7 @@ import time
 from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..model import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from .check import check_cnf_file, declared_vars
-from .process import check_timeout, signal_name, terminate_as_exit
+from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver
 
 STOP_GRACE = 2.0            # seconds between SIGTERM and SIGKILL to a solver's group
@@ -183,7 +183,8 @@ def _execute(command, cnf_path, timeout, check=True):
                 process.run_token, process.run_started = token, time.monotonic()
                 _watch("+", process.pid, token)
                 try:
-                    code = process.wait(timeout=timeout)
+                    with forward_stops(lambda number: _signal_group(process.pid, number)):
+                        code = process.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
                     stop_group(process)
                     cnf_stream.close()

@@ -138,21 +138,22 @@ def run_forked(payload, timeout, label):
             os._exit(code)
     os.close(write_end)
     chunks = []
+    import select
     try:
-        import select
-        while True:
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                kill_child(pid)
-                return None
-            ready, _, _ = select.select([read_end], [], [], remaining)
-            if ready:
-                chunk = os.read(read_end, 1 << 20)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-        _, status = os.waitpid(pid, 0)
-        pid = None
+        with forward_stops(lambda number: signal_child(pid, number)):
+            while True:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    kill_child(pid)
+                    return None
+                ready, _, _ = select.select([read_end], [], [], remaining)
+                if ready:
+                    chunk = os.read(read_end, 1 << 20)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+            _, status = os.waitpid(pid, 0)
+            pid = None
     except BaseException:
         if pid is not None:
             kill_child(pid)
@@ -178,11 +179,17 @@ def _die_with_parent(parent):
         os._exit(1)
 
 
-def kill_child(pid):
+def signal_child(pid, number):
+    """Send a signal to a forked child that may have ended (None: reaped)."""
     try:
-        os.kill(pid, signal.SIGKILL)
+        if pid is not None:
+            os.kill(pid, number)
     except ProcessLookupError:
         pass
+
+
+def kill_child(pid):
+    signal_child(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
 
 
@@ -232,3 +239,34 @@ def terminate_as_exit():
 
 def _terminated(number, frame):
     raise Terminated(128 + number)
+
+
+@contextlib.contextmanager
+def forward_stops(send):
+    """While running, Ctrl-Z (SIGTSTP) stops what ``send(signal)`` reaches (a solver's
+    process group, a forked search) and then this process, and SIGCONT continues it:
+    a solver in a group of its own would otherwise search on while the job is stopped.
+    This process stops itself with SIGSTOP, which a process group without a terminal
+    (an orphaned one) cannot ignore as it does SIGTSTP."""
+    tstp, cont = getattr(signal, "SIGTSTP", None), getattr(signal, "SIGCONT", None)
+    saved = []
+    if tstp is not None and threading.current_thread() is threading.main_thread():
+        def on_stop(number, frame):
+            send(signal.SIGSTOP)
+            os.kill(os.getpid(), signal.SIGSTOP)
+
+        def on_continue(number, frame):
+            send(cont)
+
+        try:
+            if signal.getsignal(tstp) == signal.SIG_DFL:
+                saved.append((tstp, signal.signal(tstp, on_stop)))
+            if signal.getsignal(cont) == signal.SIG_DFL:
+                saved.append((cont, signal.signal(cont, on_continue)))
+        except (ValueError, OSError):
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
