@@ -18,8 +18,8 @@ from ..errors import SolverError, UsageError
 from ..model import SAT, UNKNOWN, UNSAT, Result
 
 
-# The longest time-out (about three years): the system's clocks and waits take no
-# more, and a longer one is none.
+# The longest time-out, about three years: the system's waits overflow on much longer
+# ones (for none, give no time-out).
 MAX_TIMEOUT = 10 ** 8
 
 
