@@ -561,3 +561,25 @@ def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox
     assert err == ("sudoku-solve: interrupted\n" if number == signal.SIGINT else "")
     assert out == b""
     sandbox.check_clean(process, before)
+
+
+@pytest.mark.parametrize("delay", [0.8, 1.1, 1.4, 1.7, 2.0])
+def test_ctrl_c_during_many_pysat_searches_is_interrupted(delay, sandbox):
+    # MiniCard, called from the main thread, caught SIGINT itself and raised its own
+    # error (an internal error, exit 1) whenever Ctrl-C came during one of its searches.
+    pytest.importorskip("pysat")
+    from support import INKALA
+    sandbox.write({"hard.txt": ((INKALA + "\n") * 50000).encode()})
+    process = sandbox.start("sudoku-solve", ["--engine", "pysat", "--count", "2",
+                                             "hard.txt"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL)
+    time.sleep(delay)
+    assert process.poll() is None, "the run ended before the signal"
+    process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("Ctrl-C did not end the run")
+    assert (process.returncode, err.decode()) == (130, "sudoku-solve: interrupted\n")
