@@ -60,7 +60,6 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 """
 
 from collections import deque
-from threading import current_thread as _current_thread, main_thread as _main_thread
 from itertools import chain, combinations, repeat
 from operator import neg
 
@@ -75,6 +74,9 @@ _POSITIVE = (0).__lt__
 _NEGATIVE = (0).__gt__
 
 ENGINES = ("auto", "pycosat", "pysat")
+# The most solutions sudoku-solve counts: every one is held (to check that they are
+# distinct), about 3.5 KB each for a 9x9 grid.
+MAX_COUNT = 10000
 # The PySAT solver of the pysat engine: MiniCard measured fastest (bench/batch.py
 # --pysat-solvers compares others). Solvers without native at-most-one constraints
 # (m22, g4, cd19, ...) get the pairwise clauses instead.
@@ -181,9 +183,14 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver, free=True
                 else:
                     deque(map(sat.add_clause, problem.clauses()), 0)
                 deque(map(sat.add_clause, clauses), 0)
-            while len(found) < count and (top or not found) and sat.solve():
-                model = sat.get_model()
-                cells_of(model)
+            if handle is not None and fast.direct:
+                solve, get_model = fast.direct[3:5]
+                solved = lambda: solve(handle, (), 0)       # SIGINT left alone
+                model_of = lambda: get_model(handle)
+            else:
+                solved, model_of = sat.solve, sat.get_model
+            while len(found) < count and (top or not found) and solved():
+                cells_of(model_of())
                 if blocks[-1]:
                     sat.add_clause(blocks[-1])
         finally:
@@ -289,10 +296,14 @@ def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=Fal
     if found is None:
         return [], 0
     problem, clauses, num_vars, free = found
-    solutions = _variant_models(problem, clauses, num_vars, count, engine, solver, free)
+    solutions = interruptible(lambda: _variant_models(problem, clauses, num_vars, count,
+                                                      engine, solver, free),
+                              0 if solver is not None else num_vars)
     if canonical and len(solutions) > 1 and (solver is not None
                                              or resolve_engine(engine) != "pycosat"):
-        first = _variant_models(problem, clauses, num_vars, 1, "pycosat", None, free)[0]
+        first = interruptible(lambda: _variant_models(problem, clauses, num_vars, 1,
+                                                      "pycosat", None, free),
+                              num_vars)[0]
         if first in solutions:
             solutions.remove(first)
         else:
@@ -560,14 +571,14 @@ class PysatEngine:
 
     def _direct_models(self, problem, count):
         new, add_cl, add_am, solve, model, delete = self.direct
-        # the solver handles Ctrl-C itself only when called from the main thread
-        main = int(_current_thread() is _main_thread())
         handle = new()
         try:
             deque(map(add_cl, repeat(handle), problem.alo), 0)
             deque(map(add_am, repeat(handle), problem.amo, repeat(1)), 0)
             found = []
-            while solve(handle, (), main):
+            # 0: the solver leaves SIGINT alone (from the main thread it would turn
+            # Ctrl-C into its own error); a long search runs in a forked child.
+            while solve(handle, (), 0):
                 positives = list(filter(_POSITIVE, model(handle)))
                 found.append(positives)
                 if len(found) >= count:
@@ -640,13 +651,44 @@ def _external_models(problem, count, solver):
     return found
 
 
+# A reduced problem with more variables than this (a 9x9 puzzle has at most 729) is
+# searched in a forked child while the command catches signals: the in-process
+# engines hold the interpreter until they end, so a signal would wait for the search,
+# which may take minutes on a large grid; the fork costs milliseconds, which only a
+# search of this size can afford.
+LONG_SEARCH_VARS = 1024
+
+
+def interruptible(search, num_vars):
+    """``search()`` (an in-process search returning a list of lists of int), in a
+    forked child when ``num_vars`` makes it possibly long and a signal must end it at
+    once (see LONG_SEARCH_VARS), else here."""
+    if num_vars > LONG_SEARCH_VARS:
+        from .solvers.process import call_forked, fork_to_stay_interruptible
+        if fork_to_stay_interruptible(None):
+            return call_forked(search, "the in-process search")
+    return search()
+
+
+def _in_process(search):
+    """The in-process engine's ``search(problem, count)``, made interruptible."""
+    def run(problem, count):
+        if problem.num_vars > LONG_SEARCH_VARS:
+            return interruptible(lambda: search(problem, count), problem.num_vars)
+        return search(problem, count)
+    return run
+
+
+_PYCOSAT_SEARCH = _in_process(lambda problem, count: _pycosat_models(problem, count))
+
+
 def _searcher(engine, solver):
     """A function ``(problem, count) -> models`` for an engine name or external solver."""
     if solver is not None:
         return lambda problem, count: _external_models(problem, count, solver)
     if resolve_engine(engine) == "pysat":
-        return pysat_engine().models
-    return _pycosat_models
+        return _in_process(pysat_engine().models)
+    return _PYCOSAT_SEARCH
 
 
 _NO_SOLUTION = (Inconsistent, NoSolution, PuzzleError)
@@ -678,10 +720,10 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
             check_distinct(solutions, grid.source if grid else None,
                            grid.line if grid else None)
     n = len(solutions)
-    if canonical and n > 1 and search is not _pycosat_models:
+    if canonical and n > 1 and search is not _PYCOSAT_SEARCH:
         # The first solution of a puzzle with several: the bundled picosat's first
         # model of the same reduced CNF, as the pycosat engine gives it.
-        first = problem.decode(_pycosat_models(problem, 1)[0])
+        first = problem.decode(_PYCOSAT_SEARCH(problem, 1)[0])
         if check is not None and not check.ok(first, cells):
             check.check(first, cells, grid.source if grid else None,
                         grid.line if grid else None, "the bundled solver's model")

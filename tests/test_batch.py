@@ -220,3 +220,37 @@ def test_gnu_parallel_matches_one_process(tmp_path):
     assert len(single.stdout.splitlines()) == 300
     assert single.stdout.splitlines()[123].startswith("error\t<stdin>:124: ")
     assert single.returncode == 9 and split.returncode == 1    # parallel: failed jobs
+
+
+def test_the_count_is_bounded(tmp_path):
+    """Every solution counted is held (to check they are distinct): --count above
+    MAX_COUNT is a usage error, not a search until memory runs out."""
+    from dimacs_sudoku.batch import MAX_COUNT
+    (tmp_path / "p.txt").write_text(INKALA + "\n")
+    done = command("sudoku-solve", "--count", str(MAX_COUNT + 1), tmp_path / "p.txt")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("sudoku-solve: --count counts up to %d solutions, not %d\n"
+                           % (MAX_COUNT, MAX_COUNT + 1))
+    done = command("sudoku-solve", "--count", str(MAX_COUNT), tmp_path / "p.txt")
+    assert done.returncode == 0 and done.stdout == INKALA_SOLUTION + "\t1\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@pytest.mark.parametrize("engine", ["pycosat", "pysat"])
+def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
+    """A search that may be long runs in a forked child while a command catches
+    signals: its models come back whole (every puzzle here takes that path)."""
+    if engine == "pysat":
+        pytest.importorskip("pysat")
+    from dimacs_sudoku import batch
+    from dimacs_sudoku.solvers import process
+    grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),
+             parse_puzzle("11" + "." * 79), parse_puzzle("." * 16)]
+    here = [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids]
+    monkeypatch.setattr(batch, "LONG_SEARCH_VARS", 0)
+    forks = []
+    monkeypatch.setattr(process, "fork_to_stay_interruptible",
+                        lambda timeout: forks.append(timeout) or True)
+    assert [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids] == here
+    assert here[0][1] == 1 and here[1][1] == 3 and here[2][1] == 0
+    assert forks

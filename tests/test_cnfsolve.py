@@ -384,6 +384,8 @@ def test_failures_leave_no_output_file(cnf_files, tmp_path):
     (["--timeout", "0"], "--timeout takes a positive number"),
     (["--timeout", "-3"], "--timeout takes a positive number"),
     (["--timeout", "soon"], "--timeout"),
+    (["--timeout", "1e10"], "--timeout is at most 100000000 seconds"),
+    (["--timeout", "1e10", "--solver", "pysat:minisat22"], "--timeout is at most"),
     (["--solver", ""], "empty solver command"),
     (["--solver", "'unclosed"], "cannot split the solver command"),
     (["--no-such-option"], "No such option"),

@@ -515,3 +515,71 @@ def test_a_signal_ends_an_in_process_search_at_once(tmp_path, solver, number):
     assert sorted(os.listdir(tmp_path)) == ["php.cnf"]
     with pytest.raises(ProcessLookupError):
         os.killpg(process.pid, 0)               # no child of the session is left
+
+
+def cpu_seconds(pid):
+    """The CPU time ``pid`` has used so far, in seconds (Linux /proc)."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def searching(pid):
+    """True once sudoku-solve is past reading and propagation: a child (the forked
+    search) runs, or it has used more CPU than propagating an empty 64x64 takes."""
+    with open("/proc/%d/task/%d/children" % (pid, pid)) as children:
+        return bool(children.read().split()) or cpu_seconds(pid) > 6
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+@pytest.mark.parametrize("engine", ["pycosat", "pysat"])
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox):
+    # Both engines hold the interpreter while they search an empty 64x64 for minutes
+    # (with --count 2): a signal must end the command now, not then.
+    if engine == "pysat":
+        pytest.importorskip("pysat")
+    sandbox.write({"e.txt": ("." * 4096 + "\n").encode(), "out.txt": b"precious\n"})
+    before = sandbox.snapshot()
+    process = sandbox.start("sudoku-solve", ["--engine", engine, "--count", "2", "e.txt",
+                                             "-o", "out.txt"], stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not searching(process.pid):
+        assert process.poll() is None, process.stderr.read().decode()
+        assert time.monotonic() < deadline, "the search did not begin"
+        time.sleep(0.05)
+    process.send_signal(number)
+    try:
+        out, err = process.communicate(timeout=20)      # a hang detector
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("the signal waited for the search")
+    err = err.decode()
+    assert process.returncode == 128 + number, err
+    assert err == ("sudoku-solve: interrupted\n" if number == signal.SIGINT else "")
+    assert out == b""
+    sandbox.check_clean(process, before)
+
+
+@pytest.mark.parametrize("delay", [0.8, 1.1, 1.4, 1.7, 2.0])
+def test_ctrl_c_during_many_pysat_searches_is_interrupted(delay, sandbox):
+    # MiniCard, called from the main thread, caught SIGINT itself and raised its own
+    # error (an internal error, exit 1) whenever Ctrl-C came during one of its searches.
+    pytest.importorskip("pysat")
+    from support import INKALA
+    sandbox.write({"hard.txt": ((INKALA + "\n") * 50000).encode()})
+    process = sandbox.start("sudoku-solve", ["--engine", "pysat", "--count", "2",
+                                             "hard.txt"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL)
+    time.sleep(delay)
+    assert process.poll() is None, "the run ended before the signal"
+    process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("Ctrl-C did not end the run")
+    assert (process.returncode, err.decode()) == (130, "sudoku-solve: interrupted\n")

@@ -177,6 +177,26 @@ def test_the_violated_clause_is_named_by_its_line(work):
     assert ("(%s)" % " ".join(clause)) in line
 
 
+def test_a_solver_that_rewrites_its_cnf_is_checked_against_the_cnf_it_was_given(work):
+    """The clause check reads the CNF file again after the run: a solver that rewrote
+    it without the givens must not pass it with a grid that ignores them."""
+    text = (work / "p.cnf").read_text()
+    done = run("cnfsolve", "-s", fake("rewrites_input"), "p.cnf", "-o", "out.txt",
+               work=work)
+    failed(done, 7, "cnfsolve", "changed the CNF file it was given (p.cnf)")
+    done = run("cnfsolve", "-s", fake("rewrites_input"), input=text, work=work)
+    failed(done, 7, "cnfsolve", "changed the CNF file it was given (<stdin>)")
+    done = shell("sudoku2cnf p.txt | cnfsolve -s %s | cnf2sudoku --puzzle p.txt"
+                 % shlex.quote(fake("rewrites_input")), cwd=work, env=work.env)
+    assert done.stdout == "" and "changed the CNF file" in done.stderr, done.stderr
+    from dimacs_sudoku.decoding import solve
+    from dimacs_sudoku.errors import SolverError
+    from dimacs_sudoku.puzzle import parse_puzzle
+    with pytest.raises(SolverError, match="changed the CNF file"):
+        solve(parse_puzzle(INKALA), solver=fake("rewrites_input"))
+    nothing_left(work, "out.txt")
+
+
 def test_cnfsolve_checks_stdin_and_compressed_cnfs(work):
     text = (work / "p.cnf").read_text()
     done = run("cnfsolve", "-s", fake("all_true"), input=text, work=work)
@@ -506,6 +526,37 @@ def test_a_signal_ends_the_solver_and_its_children(number, code, solver, work):
     out, err = process.communicate(timeout=60)
     assert process.returncode == code, err
     assert out == "" and "Traceback" not in err and len(err.splitlines()) <= 1
+    nothing_left(work, "out.txt")
+
+
+def state(pid):
+    """The one-letter state of ``pid`` (T: stopped), from Linux /proc."""
+    with open("/proc/%d/stat" % pid) as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]
+
+
+def wait_for_states(pids, wanted):
+    """Wait (60 s at most) until every one of ``pids`` is (``wanted`` True) or is not
+    stopped."""
+    deadline = time.monotonic() + 60
+    while any((state(pid) in "tT") != wanted for pid in pids):
+        assert time.monotonic() < deadline, [state(pid) for pid in pids]
+        time.sleep(0.02)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux /proc")
+def test_ctrl_z_stops_the_solver_too_and_sigcont_continues_it(work):
+    """The solver runs in a process group of its own, which the terminal's Ctrl-Z does
+    not reach: cnfsolve stops it before it stops itself, and continues it after."""
+    process = start(work, "p.cnf", "-o", "out.txt")
+    solvers = [int(p.read_text()) for p in (work / "pids").glob("*.pid")]
+    process.send_signal(signal.SIGTSTP)
+    wait_for_states(solvers + [process.pid], True)
+    process.send_signal(signal.SIGCONT)
+    wait_for_states(solvers + [process.pid], False)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and out == "" and err == "", err
     nothing_left(work, "out.txt")
 
 

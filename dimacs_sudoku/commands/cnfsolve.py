@@ -71,7 +71,8 @@ def cnfsolve(
                                help="a solver name or a command line (see above)"),
     # A str read by parse_timeout, for a plain message on a bad value.
     timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
-                                          help="give up after this long: s UNKNOWN"),
+                                          help="give up after this long: s UNKNOWN "
+                                               "(at most 1e8, about three years)"),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="no c comment line, only the answer"),
     _version: Optional[bool] = common.version_option(PROG),
@@ -155,7 +156,8 @@ def solve_with_pysat(name, path, timeout):
 
 
 def parse_timeout(text):
-    """Seconds from --timeout, None for none or ``inf``; UsageError unless > 0."""
+    """Seconds from --timeout, None for none or ``inf``; UsageError unless > 0 and
+    at most about three years (:func:`~dimacs_sudoku.solvers.check_timeout`)."""
     if text is None:
         return None
     try:
@@ -164,7 +166,8 @@ def parse_timeout(text):
         seconds = float("nan")
     if not seconds > 0:                 # also nan
         raise UsageError("--timeout takes a positive number of seconds, not %r" % text)
-    return None if seconds == float("inf") else seconds
+    from ..solvers import check_timeout
+    return check_timeout(seconds, "--timeout")
 
 
 def main():

@@ -74,8 +74,8 @@ def sudoku_solve(
     puzzles: Optional[List[str]] = common.inputs_argument("PUZZLES...", "puzzle file"),
     output: Optional[str] = common.output_option(),
     count: Optional[int] = typer.Option(None, "--count", "-c", metavar="K",
-                                        help="count solutions up to K; print "
-                                             "SOLUTION<TAB>COUNT"),
+                                        help="count solutions up to K (at most "
+                                             "10000); print SOLUTION<TAB>COUNT"),
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
     output_format: Optional[str] = common.output_format_option(),
     engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
@@ -118,7 +118,7 @@ def line_form(cells, size):
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto", symbols=None,
                   strict_drawings=False):
-    from ..batch import ENGINES, resolve_engine, solve_cells
+    from ..batch import ENGINES, MAX_COUNT, resolve_engine, solve_cells
     from ..formats import check_symbols, document, read_puzzles_lenient
 
     if unique:
@@ -129,6 +129,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         output_format = common.default_output_format(output)
     if count is not None and count < 1:
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
+    if count is not None and count > MAX_COUNT:
+        raise UsageError("--count counts up to %d solutions, not %d" % (MAX_COUNT, count))
     common.check_output_format(output_format)
     symbols = check_symbols(symbols, size)
     head, tail = document(output_format)

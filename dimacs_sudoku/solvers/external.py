@@ -18,7 +18,7 @@ import time
 from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..model import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from .check import check_cnf_file, declared_vars
-from .process import check_timeout, signal_name, terminate_as_exit
+from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver
 
 STOP_GRACE = 2.0            # seconds between SIGTERM and SIGKILL to a solver's group
@@ -167,6 +167,9 @@ def _execute(command, cnf_path, timeout, check=True):
                      "stdout": os.path.join(workdir, "stdout.txt"),
                      "stderr": os.path.join(workdir, "stderr.txt")}
             limit = output_limit(cnf_stream)
+            # The clause check reads this file again: a solver that rewrote it would
+            # be checked against its own clauses, not the ones it was given.
+            given = file_digest(cnf_stream) if check else None
             argv = prefix + [word.replace("{cnf}", cnf_file)
                              .replace("{model}", paths["model"])
                              for word in command.argv[1:]]
@@ -185,12 +188,16 @@ def _execute(command, cnf_path, timeout, check=True):
                 process.run_token, process.run_started = token, time.monotonic()
                 _watch("+", process.pid, token)
                 try:
-                    code = process.wait(timeout=timeout)
+                    with forward_stops(lambda number: _signal_group(process.pid, number)):
+                        code = process.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
                     stop_group(process)
                     cnf_stream.close()
                     return Result(UNKNOWN)
             stop_group(process)             # any child it left behind
+            if given is not None and file_digest(cnf_stream) != given:
+                raise SolverError("%s changed the CNF file it was given (%s): its answer "
+                                  "cannot be checked" % (label, display))
 
             def failure(what):
                 last = _last_line(paths["stderr"]) or _last_line(paths["stdout"])
@@ -241,6 +248,17 @@ def _execute(command, cnf_path, timeout, check=True):
                                    for model in result.models[1:]]:
                 check_cnf_file(one, cnf_stream, label, display)
     return result
+
+
+def file_digest(stream):
+    """The SHA-256 digest of an open binary file's content (left at its start)."""
+    import hashlib
+    stream.seek(0)
+    digest = hashlib.sha256()
+    for block in iter(lambda: stream.read(1 << 20), b""):
+        digest.update(block)
+    stream.seek(0)
+    return digest.digest()
 
 
 def output_limit(cnf_stream):

@@ -18,13 +18,22 @@ from ..errors import SolverError, UsageError
 from ..model import SAT, UNKNOWN, UNSAT, Result
 
 
-def check_timeout(timeout):
-    """``timeout`` as seconds, None for none (or infinity); UsageError unless > 0."""
+# The longest time-out, about three years: the system's waits overflow on much longer
+# ones (for none, give no time-out).
+MAX_TIMEOUT = 10 ** 8
+
+
+def check_timeout(timeout, name="the time-out"):
+    """``timeout`` as seconds, None for none (or infinity); UsageError unless > 0 and
+    at most MAX_TIMEOUT."""
     if timeout is None or timeout == float("inf"):
         return None
     if not timeout > 0:                 # also nan
-        raise UsageError("the time-out must be a positive number of seconds, not %s"
-                         % timeout)
+        raise UsageError("%s must be a positive number of seconds, not %s"
+                         % (name, timeout))
+    if timeout > MAX_TIMEOUT:
+        raise UsageError("%s is at most %d seconds (about three years), not %s; leave "
+                         "it out for none" % (name, MAX_TIMEOUT, "%g" % timeout))
     return float(timeout)
 
 
@@ -57,6 +66,52 @@ def solve_forked(answer, timeout, label):
     """Run ``answer()`` (a pycosat-style answer: literals, "UNSAT" or "UNKNOWN") in a
     forked child, killed at the deadline (the result is then UNKNOWN); with no
     ``timeout`` (None) it waits as long as the search takes."""
+    def payload():
+        found = answer()
+        if isinstance(found, list):
+            result = Result.from_literals(found)
+            return (b"S" + result.max_var.to_bytes(8, "little")
+                    + result.positives.tobytes())
+        return b"U" if found == "UNSAT" else b"?"
+
+    payload = run_forked(payload, timeout, label)
+    if payload is None or payload[:1] == b"?":
+        return Result(UNKNOWN)
+    if payload[:1] == b"U":
+        return Result(UNSAT)
+    positives = array("i")
+    positives.frombytes(payload[9:])
+    return Result(SAT, positives, int.from_bytes(payload[1:9], "little"))
+
+
+def call_forked(function, label):
+    """``function()`` computed in a forked child and its value (a list of lists of
+    int, a grid's digits or a model's variables) sent back: a signal to this process
+    then ends the search at once, as the child is killed. SolverError when the child
+    fails."""
+    def payload():
+        found = function()
+        lengths = array("q", map(len, found))
+        return (len(found).to_bytes(8, "little") + lengths.tobytes()
+                + array("i", [v for item in found for v in item]).tobytes())
+
+    payload = run_forked(payload, None, label)
+    n = int.from_bytes(payload[:8], "little")
+    lengths = array("q")
+    lengths.frombytes(payload[8:8 + 8 * n])
+    values = array("i")
+    values.frombytes(payload[8 + 8 * n:])
+    found, start = [], 0
+    for length in lengths:
+        found.append(values[start:start + length].tolist())
+        start += length
+    return found
+
+
+def run_forked(payload, timeout, label):
+    """The bytes ``payload()`` returns, computed in a forked child that is killed at
+    the deadline (None then) or when this process is interrupted (the exception goes
+    on); SolverError when the child fails."""
     deadline = None if timeout is None else time.monotonic() + timeout
     for stream in (sys.stdout, sys.stderr):     # or the child would write them again
         try:
@@ -64,6 +119,7 @@ def solve_forked(answer, timeout, label):
         except (OSError, ValueError, AttributeError):
             pass
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:                                    # the child: solve, send, vanish
         code = 1
@@ -71,14 +127,8 @@ def solve_forked(answer, timeout, label):
             os.close(read_end)
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
-            found = answer()
-            if isinstance(found, list):
-                result = Result.from_literals(found)
-                payload = (b"S" + result.max_var.to_bytes(8, "little")
-                           + result.positives.tobytes())
-            else:
-                payload = b"U" if found == "UNSAT" else b"?"
-            view = memoryview(payload)
+            _die_with_parent(parent)
+            view = memoryview(payload())
             while view:
                 view = view[os.write(write_end, view):]
             code = 0
@@ -88,21 +138,22 @@ def solve_forked(answer, timeout, label):
             os._exit(code)
     os.close(write_end)
     chunks = []
+    import select
     try:
-        import select
-        while True:
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                kill_child(pid)
-                return Result(UNKNOWN)
-            ready, _, _ = select.select([read_end], [], [], remaining)
-            if ready:
-                chunk = os.read(read_end, 1 << 20)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-        _, status = os.waitpid(pid, 0)
-        pid = None
+        with forward_stops(lambda number: signal_child(pid, number)):
+            while True:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    kill_child(pid)
+                    return None
+                ready, _, _ = select.select([read_end], [], [], remaining)
+                if ready:
+                    chunk = os.read(read_end, 1 << 20)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+            _, status = os.waitpid(pid, 0)
+            pid = None
     except BaseException:
         if pid is not None:
             kill_child(pid)
@@ -112,20 +163,33 @@ def solve_forked(answer, timeout, label):
     payload = b"".join(chunks)
     if status != 0 or not payload:
         raise SolverError("%s failed (%s)" % (label, wait_status(status)))
-    if payload[:1] == b"U":
-        return Result(UNSAT)
-    if payload[:1] == b"?":
-        return Result(UNKNOWN)
-    positives = array("i")
-    positives.frombytes(payload[9:])
-    return Result(SAT, positives, int.from_bytes(payload[1:9], "little"))
+    return payload
+
+
+def _die_with_parent(parent):
+    """In a forked child: be killed when the parent dies, even by SIGKILL, which no
+    handler of its sees (Linux; elsewhere the child ends when its search does)."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, ImportError):
+        pass
+    if os.getppid() != parent:                      # it died before that
+        os._exit(1)
+
+
+def signal_child(pid, number):
+    """Send a signal to a forked child that may have ended (None: reaped)."""
+    try:
+        if pid is not None:
+            os.kill(pid, number)
+    except ProcessLookupError:
+        pass
 
 
 def kill_child(pid):
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    signal_child(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
 
 
@@ -175,3 +239,34 @@ def terminate_as_exit():
 
 def _terminated(number, frame):
     raise Terminated(128 + number)
+
+
+@contextlib.contextmanager
+def forward_stops(send):
+    """While running, Ctrl-Z (SIGTSTP) stops what ``send(signal)`` reaches (a solver's
+    process group, a forked search) and then this process, and SIGCONT continues it:
+    a solver in a group of its own would otherwise search on while the job is stopped.
+    This process stops itself with SIGSTOP, which a process group without a terminal
+    (an orphaned one) cannot ignore as it does SIGTSTP."""
+    tstp, cont = getattr(signal, "SIGTSTP", None), getattr(signal, "SIGCONT", None)
+    saved = []
+    if tstp is not None and threading.current_thread() is threading.main_thread():
+        def on_stop(number, frame):
+            send(signal.SIGSTOP)
+            os.kill(os.getpid(), signal.SIGSTOP)
+
+        def on_continue(number, frame):
+            send(cont)
+
+        try:
+            if signal.getsignal(tstp) == signal.SIG_DFL:
+                saved.append((tstp, signal.signal(tstp, on_stop)))
+            if signal.getsignal(cont) == signal.SIG_DFL:
+                saved.append((cont, signal.signal(cont, on_continue)))
+        except (ValueError, OSError):
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
