@@ -6,8 +6,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # Extras to install: `make venv EXTRAS=test,fast` adds python-sat for sudoku-solve.
 EXTRAS ?= test
-# One stamp per set of extras, so that asking for other extras installs them.
-STAMP := $(VENV)/.installed-$(EXTRAS)
+STAMP := $(VENV)/.installed
+# One stamp per set of extras installed since the venv was made, so that asking for
+# other extras later installs them; run, test and bench need only the first install.
+EXTRAS_STAMP := $(VENV)/.installed-$(EXTRAS)
 PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
 
 .PHONY: all run test bench bench-full examples clean distclean venv
@@ -15,12 +17,18 @@ PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...
 
 all: run
 
-venv: $(STAMP)
+venv: $(EXTRAS_STAMP)
 
 $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	rm -f $(VENV)/.installed-*
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+	touch $(EXTRAS_STAMP)
+
+$(EXTRAS_STAMP): $(STAMP)
+	test -e $@ || $(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $@
 
 # Arto Inkala's "hardest Sudoku", through the three commands and the bundled solver.

@@ -98,3 +98,22 @@ def test_venv_with_other_extras_installs_them(tmp_path):
     assert "Nothing to be done" in venv("EXTRAS=test,fast").stdout
     assert "Nothing to be done" in venv().stdout
     assert installs(log) == [".[test]", ".[test,fast]"]
+
+
+def test_venv_with_extras_first_is_the_install_that_test_and_run_use(tmp_path):
+    # CI makes the venv with extras, then runs `make test` with no python3 on PATH:
+    # the second make must not make the venv again.
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    for name in ("Makefile", "setup.cfg", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    python, log = fake_python(tmp_path)
+    done = subprocess.run(["make", "venv", "PYTHON=%s" % python, "EXTRAS=test,fast"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert installs(log) == [".[test,fast]"]
+    for target in ("test", "run"):
+        done = subprocess.run(["make", "-n", target, "PYTHON=/no/python3"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert "/no/python3" not in done.stdout and "pip install" not in done.stdout
