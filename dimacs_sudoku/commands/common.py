@@ -381,7 +381,7 @@ def inputs_argument(metavar, what):
 
 def check_inputs(paths):
     """The input files of a filter, stdin (``[None]``) for none; a usage error for
-    stdin twice. A file that cannot be opened is found by :func:`puzzle_input`."""
+    stdin twice. A file that cannot be opened is found by :func:`batch_puzzles`."""
     paths = list(paths or [None])
     if sum(path in STDIO for path in paths) > 1:
         from ..errors import UsageError
@@ -390,17 +390,23 @@ def check_inputs(paths):
 
 
 @contextlib.contextmanager
-def puzzle_input(path):
-    """:func:`open_puzzle_input` for a filter of several files: yields the stream, or
-    the OutputError of a file that cannot be opened, which becomes that file's error
-    line (exit 9 at the end) while the other files are still read."""
+def batch_puzzles(path, prog, bar=None, strict_drawings=False, **read):
+    """The puzzles of one input of a filter of several files (``sudoku-solve``,
+    ``sudoku-grade``), read leniently (an unreadable puzzle is its error, and so is a
+    file that cannot be opened, while the other files are still read), each with its
+    drawings noted; and a function that says when the input pauses (its lines so far
+    are then due). ``read``: the reader's options (fmt, size, box)."""
+    from ..formats import read_puzzles_lenient
     try:
         stream = open_puzzle_input(path)
     except OutputError as error:
-        yield error
+        yield [error], lambda: False
         return
     with stream:
-        yield stream
+        items = read_puzzles_lenient(bar.lines(stream) if bar else stream,
+                                     source_name(path), **read)
+        yield noted_drawings(items, prog, strict_drawings, lenient=True,
+                             bar=bar), stream.waiting
 
 
 def output_option():

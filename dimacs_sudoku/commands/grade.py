@@ -83,7 +83,6 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
     from ..formats import puzzle_line
-    from ..puzzle import read_puzzles_lenient
 
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
@@ -102,12 +101,9 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     with common.AtomicOutput(output) as out:
         write = progress_bar.writer(bar)
         for path in paths:
-            with common.puzzle_input(path) as stream:
-                items = [stream] if isinstance(stream, OutputError) else read_puzzles_lenient(
-                    bar.lines(stream) if bar else stream, common.source_name(path),
-                    fmt=input_format, size=size, box=box_shape)
-                for item in common.noted_drawings(items, PROG, strict_drawings,
-                                                  lenient=True, bar=bar):
+            with common.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
+                                      size=size, box=box_shape) as (items, waiting):
+                for item in items:
                     if isinstance(item, (PuzzleError, OutputError)):
                         errors += 1
                         if bar:
@@ -122,7 +118,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                             decisions.append(result.decisions)
                         write(out, "%s\t%s\t%d\n" % (puzzle_line(item), result.level,
                                                      result.decisions))
-                    if interactive or stream.waiting():     # the line is due now
+                    if interactive or waiting():     # the line is due now
                         out.flush()
                     if bar:
                         bar.update(errors + sum(counts.values()))

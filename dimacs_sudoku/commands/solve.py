@@ -119,7 +119,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                   input_format, summary, progress, engine="auto", symbols=None,
                   strict_drawings=False):
     from ..batch import ENGINES, MAX_COUNT, resolve_engine, solve_cells
-    from ..formats import check_symbols, document, read_puzzles_lenient
+    from ..formats import check_symbols, document
 
     if unique:
         if count not in (None, 2):
@@ -167,12 +167,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         out.write(head)
         for path in paths:
             source = common.source_name(path)
-            with common.puzzle_input(path) as stream:
-                items = [stream] if isinstance(stream, OutputError) else read_puzzles_lenient(
-                    bar.lines(stream) if bar else stream, source, fmt=input_format,
-                    size=size, box=box_shape)
-                items = common.noted_drawings(items, PROG, strict_drawings, lenient=True,
-                                              bar=bar)
+            with common.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
+                                      size=size, box=box_shape) as (items, waiting):
                 for item in items:
                     done += 1
                     if isinstance(item, (PuzzleError, OutputError)):
@@ -213,7 +209,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             raise common.one_svg("%s holds several puzzles" % (
                                 source if len(paths) == 1 else "the input"))
                         continue
-                    pause = stream.waiting()
+                    pause = waiting()
                     if len(pending) >= flush_every or pause:
                         if bar:
                             bar.write(out, "".join(pending))
