@@ -9,7 +9,7 @@ folder holding the files they name, and their results checked. Not run:
   tests/test_makefile.py, without the venv);
 - kissat and glucose pipes: no Debian package, so they run only where the solver is
   on PATH (`cnfsolve --solver pysat:kissat404` runs kissat when python-sat is there);
-- the `sudoku2cnf ... --amo FAMILY \\` synopsis, which lists choices;
+- a synopsis that ends in `\\` (a line of choices);
 - the recipes of the Makefile example (`$<`, `$@`), which only make expands (the
   project's Makefile has the same rules, run by tests/test_makefile.py);
 - `--install-completion`, which writes to the shell's start-up files.
