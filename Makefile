@@ -39,7 +39,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 # Benchmarks print ratios against baselines timed in the same run. `make bench` is
-# the quick pass (a few minutes); `make bench-full` the full tables of the README.
+# the quick pass (a few minutes); `make bench-full` the full tables of docs/benchmarks.md.
 bench: $(STAMP)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/emit.py --quick

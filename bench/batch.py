@@ -39,7 +39,7 @@ Sets: all of them, tdoku 17-clue (49,158), magictour top1465 (1,465) and
 forum-hardest-1905-11plus (48,766; ``--hardest N`` takes the first N). ``--quick``
 takes the first 2,000 / all / first 1,000 and smaller samples: about 3 minutes with
 TDOKU_BENCHMARK (most of it tdoku's timed runs, ``-t 2``), about 1 without; the run of
-the README's table (``--hardest 5000 --tdoku-seconds 5``) took 30 minutes on two cores
+docs/benchmarks.md's table (``--hardest 5000 --tdoku-seconds 5``) took 30 minutes on two cores
 shared at a load of 6-7 (November 2026).
 
 Usage: python bench/batch.py [--quick] [--sets 17,top1465,hardest] [--data DIR]

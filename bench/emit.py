@@ -37,8 +37,8 @@ slower: 9x9 in seconds, 25x25 pairwise in a minute).
 
 The full run (sizes 4 to 100, three encodings, seven families) takes about 20 minutes
 on two cores, most of it 100x100; ``--quick`` (9, 16, 25, 49, extended only) two or
-three minutes. The table is markdown, ready for the README; ``--markdown FILE`` writes
-it to FILE too.
+three minutes. The table is markdown, ready for docs/benchmarks.md ("Emission speed and
+memory"); ``--markdown FILE`` writes it to FILE too.
 The goal: emission is never the pipe's bottleneck, ``ours CPU / cadical`` below 1 for
 every size and family (sudoku2cnf writes the CNF faster than cadical reads it); and
 peak RSS flat in N.

@@ -16,8 +16,8 @@ Measured on the shared 2-core machine under a load average of 5-7 (CPU times; th
 before this path and after, interleaved in one session): batch medians per killer,
 cages of 2-4 cells, pycosat 17.4-21.6 ms before (the full CNF of each puzzle, two
 ``solve`` calls) and 8.5-11.2 ms after; python-sat 9.2-10.8 and 4.6-8.3; cages of 2-5
-cells, pycosat 18.7-19.2 and 9.0-12.4, python-sat 10.9-12.1 and 5.9-6.6. See the
-README's variants table.
+cells, pycosat 18.7-19.2 and 9.0-12.4, python-sat 10.9-12.1 and 5.9-6.6. See
+docs/benchmarks.md, "Variant puzzles".
 
 The naive baseline, for killer cages: the same puzzle with each cage's sum encoded
 as all its forbidden digit tuples (one clause ``-x(c1,d1) v ... v -x(ck,dk)`` per

@@ -31,18 +31,16 @@ For each puzzle:
 
    Both give the same counts, and the same solution when there is one; of several,
    each may find a different one first (``canonical`` makes it the same: the bundled
-   picosat's first). Measured on the 9x9 sets with uniqueness checked
-   (bench/batch.py: 17-clue, top1465, forum hardest; CPU time) against tdoku's
-   ``minisat_complete`` (one MiniSat instance with the full exactly-one encoding, the
-   givens as assumptions) in the same run, the pysat engine takes 0.62 / 0.91 / 0.80
-   times its time, the pycosat engine 0.71 / 1.39 / 0.88 (README, "Benchmarks"; on
-   top1465 the pysat figure moves between about 0.9 and 1.0 from run to run). One
-   incremental MiniSat or MiniCard instance with the full encoding and our
-   propagation's result as assumptions (tdoku's route) loses to the reduced problem
-   on the hard sets: it needs as many conflicts, each costing more; and used first
-   with a small conflict budget, before the reduced problem, it lost on all three.
-   MiniCard beat the other PySAT solvers (MiniSat, Glucose, CaDiCaL with pairwise
-   clauses) by 1.1-2x.
+   picosat's first). How both compare with tdoku's ``minisat_complete`` (one MiniSat
+   instance with the full exactly-one encoding, the givens as assumptions) on the 9x9
+   sets with uniqueness checked is measured by bench/batch.py (docs/benchmarks.md,
+   "Batch solving with uniqueness checked", which also lists what was tried and
+   dropped). One incremental MiniSat or MiniCard instance with the full encoding and
+   our propagation's result as assumptions (tdoku's route) loses to the reduced
+   problem on the hard sets: it needs as many conflicts, each costing more; and used
+   first with a small conflict budget, before the reduced problem, it lost on all
+   three. MiniCard beat the other PySAT solvers (MiniSat, Glucose, CaDiCaL with
+   pairwise clauses).
 
 Standard grids up to 16x16 take the four-view propagation; other grids (extra units,
 larger sizes) propagate singles with the per-cell engine and build the same reduced

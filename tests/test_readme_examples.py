@@ -9,7 +9,7 @@ folder holding the files they name, and their results checked. Not run:
   tests/test_makefile.py, without the venv);
 - kissat and glucose pipes: no Debian package, so they run only where the solver is
   on PATH (`cnfsolve --solver pysat:kissat404` runs kissat when python-sat is there);
-- the `sudoku2cnf ... --amo FAMILY \\` synopsis, which lists choices;
+- a synopsis that ends in `\\` (a line of choices);
 - the recipes of the Makefile example (`$<`, `$@`), which only make expands (the
   project's Makefile has the same rules, run by tests/test_makefile.py);
 - `--install-completion`, which writes to the shell's start-up files.
@@ -281,7 +281,9 @@ def test_every_example_puzzle_has_exactly_one_solution(name, tmp_path):
 def family_rules():
     """The rule lines of the README's table of one example per family."""
     text = (ROOT / "README.md").read_text()
-    table = text[text.index("One example per family"):text.index("- **The file.**")]
+    table = text[text.index("One example per family"):]
+    table = table[table.index("\n|"):]
+    table = table[:table.index("\n\n")]
     return [rule for row in table.splitlines() if row.startswith("| ") and row.count("|") >= 3
             for rule in re.findall(r"`([^`]+)`", row.split("|")[2])]
 
@@ -299,9 +301,17 @@ def test_each_family_example_is_a_whole_rule_that_some_grid_obeys(tmp_path):
 
 
 def test_the_input_formats_listed_are_the_ones_input_format_takes():
-    from dimacs_sudoku.formats import FORMATS
+    from dimacs_sudoku.formats import FORMATS, OUTPUT_FORMATS
     text = (ROOT / "README.md").read_text()
-    section = text[text.index("### Input formats"):text.index("### Output formats")]
+    table = text[text.index("| name | `-f` | `-F` | what |"):]
+    table = table[:table.index("\n\n")]
+    rows = [[cell.strip() for cell in row.strip("|").split("|", 3)]
+            for row in table.splitlines()[2:]]
+    assert sorted(name.strip("`") for name, f, _, _ in rows if f == "✓") == sorted(FORMATS)
+    assert sorted(name.strip("`") for name, _, o, _ in rows if o == "✓") == \
+        sorted(OUTPUT_FORMATS)
+    docs = (ROOT / "docs" / "formats.md").read_text()
+    section = docs[docs.index("## Input formats"):docs.index("## How the format is detected")]
     assert sorted(re.findall(r"^- \*\*([\w-]+)\*\*", section, re.M)) == sorted(FORMATS)
     for prog in ("sudoku-solve", "sudoku2cnf", "cnf2sudoku", "sudoku-grade"):
         run = shell("%s --help" % prog)

@@ -406,8 +406,9 @@ LARGE = sorted((SHARED_DATA / "large").glob("*.txt"),
                key=lambda p: (int(p.stem.split("-")[-2].replace("table", "")), p.name))
 # The data's own mistake: row 142 holds 13 twice (at line 158 of the file).
 CLASHING = {"sudokusat2019-table144-1": "sudokusat2019-table144-1.txt:158: contradictory givens"}
-# cadical does not finish this one and kissat takes a quarter of an hour (README, "Large
-# puzzles"): cadical gets 5 seconds, and the pipe must end with exit 5 (unknown).
+# cadical does not finish this one and kissat takes a quarter of an hour
+# (docs/benchmarks.md, "Large puzzles"): cadical gets 5 seconds, and the pipe must end
+# with exit 5 (unknown).
 UNSOLVED = {"rkkautsar-sudoku-225-1": (227658, 7456347)}
 
 

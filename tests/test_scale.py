@@ -3,9 +3,9 @@ end to end through cadical, exact counts up to 100x100, and memory that stays fl
 while a CNF of millions of clauses is written.
 
 Kept moderate so the suite stays fast (a few seconds here). Measured by hand on two
-cores (docs/encodings.md has the numbers): 64x64 with sequential, product or bimander
-writes 3 to 6 million clauses in 1 to 3 s at a peak RSS of about 22 MB, and cadical
-solves such puzzles in 2 to 30 s.
+cores (docs/benchmarks.md, "The full encodings of large grids", has the numbers): 64x64
+with sequential, product or bimander writes 3 to 6 million clauses in 1 to 3 s at a
+peak RSS of about 22 MB, and cadical solves such puzzles in 2 to 30 s.
 """
 
 import random
