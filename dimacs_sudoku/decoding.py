@@ -12,7 +12,7 @@
 import json
 
 from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
-from .grid import Grid, Layout, cell_name, check_size, parse_box
+from .grid import Grid, Layout, cell_name, check_size, grid_argument, parse_box
 from .variables import Standard, infer_numbering, numbering as make_numbering
 
 
@@ -276,9 +276,8 @@ def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
     >>> solve(Grid.from_line("1..4" "4..." "...3" "3..1")).givens.to_line()
     '1..44......33..1'
     """
-    from .arguments import grid as a_grid
     from .encodings import encode
-    a_grid(grid, "solve").check_givens()
+    grid_argument(grid, "solve").check_givens()
     formula = encode(grid, encoding=encoding, amo=amo)
     if solver is None:
         from .solvers import solve_clauses

@@ -92,8 +92,8 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
     A grid with variant rules (``grid.rules``) gets their clauses too, and a
     ``c rule:`` header line for each (:func:`dimacs_sudoku.variants.encode_variant`).
     """
-    from .. import arguments
-    arguments.grid(grid, "encode")
+    from ..grid import grid_argument
+    grid_argument(grid, "encode")
     if grid.rules:
         from ..variants import encode_variant
         return encode_variant(grid, grid.rules, encoding, amo, numbering, source)

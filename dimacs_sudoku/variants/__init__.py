@@ -37,7 +37,8 @@ import importlib
 import re
 
 from ..errors import PuzzleError, UsageError
-from ..grid import Grid, Layout, check_size, default_box, no_box_shape
+from ..grid import (Grid, Layout, check_size, default_box, no_box_shape,
+                    rule_violations)  # noqa: F401 (the checker of grid.rules, by the rule protocol)
 
 # The registry: add a rule by adding its module here.
 RULE_MODULES = (
@@ -227,29 +228,6 @@ def clause_rules(rules, layout):
         return 1
     return [rule for rule in rules
             if next(iter(rule.clauses(var, new_var, layout)), None) is not None]
-
-
-def rule_violations(cells, layout, rules):
-    """The violations of ``rules`` in the complete grid ``cells`` on ``layout``, each
-    checked by the rule's own checker from the digits (never from clauses): one text
-    per violation, naming the rule and its cells; ``[]`` when every rule holds.
-
-    The units of the layout (rows, columns, boxes or regions, extra units) are not
-    looked at here: :meth:`dimacs_sudoku.grid.Grid.check_solution` checks those. This
-    is the one function a grid checker calls for the rules a grid carries.
-
-    >>> from dimacs_sudoku.grid import Layout
-    >>> rule_violations([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], Layout(4),
-    ...                 [parse_rule("killer 4 r1c1 r1c2", 4)])
-    ['killer 4 r1c1 r1c2: the digits add up to 3, not 4']
-    """
-    found = []
-    n = layout.size
-    for rule in rules:
-        rule.link(rules)
-    for rule in rules:
-        found.extend(rule.check(cells, n, layout.box))
-    return found
 
 
 def read_variant(lines, source="<stdin>", size=None, box=None):
