@@ -78,7 +78,7 @@ class CnfInfo:
                                  source) from None
         if info.size:
             if "puzzle" in fields:
-                from .puzzle import parse_puzzle
+                from .formats import parse_puzzle
                 info.givens = parse_puzzle(fields["puzzle"], size=info.size, box=info.box,
                                            fmt="line", source=source)
             elif rows:

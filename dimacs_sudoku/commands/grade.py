@@ -83,7 +83,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     from ..encodings import ENCODINGS
     from ..grade import LEVELS, grade
     from ..formats import puzzle_line
-    from ..puzzle import read_puzzles_lenient
+    from ..formats import read_puzzles_lenient
 
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
