@@ -29,11 +29,11 @@ def path(value, function, what="a file name (str or os.PathLike)"):
     return value
 
 
-def grid(value, function):
-    """``value`` when it is a Grid."""
-    from .grid import Grid
-    if not isinstance(value, Grid):
-        _refuse(function, "a Grid (from parse_puzzle or Grid(cells))", value)
+def instance(value, kind, function, what):
+    """``value`` when it is a ``kind`` (a class), such as a Grid
+    (:func:`dimacs_sudoku.grid.grid_argument`)."""
+    if not isinstance(value, kind):
+        _refuse(function, what, value)
     return value
 
 

@@ -12,7 +12,7 @@
 import json
 
 from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
-from .grid import Grid, Layout, cell_name, check_size, parse_box
+from .grid import Grid, Layout, cell_name, check_size, grid_argument, parse_box
 from .variables import Standard, infer_numbering, numbering as make_numbering
 
 
@@ -78,7 +78,7 @@ class CnfInfo:
                                  source) from None
         if info.size:
             if "puzzle" in fields:
-                from .puzzle import parse_puzzle
+                from .formats import parse_puzzle
                 info.givens = parse_puzzle(fields["puzzle"], size=info.size, box=info.box,
                                            fmt="line", source=source)
             elif rows:
@@ -276,9 +276,8 @@ def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
     >>> solve(Grid.from_line("1..4" "4..." "...3" "3..1")).givens.to_line()
     '1..44......33..1'
     """
-    from .arguments import grid as a_grid
     from .encodings import encode
-    a_grid(grid, "solve").check_givens()
+    grid_argument(grid, "solve").check_givens()
     formula = encode(grid, encoding=encoding, amo=amo)
     if solver is None:
         from .solvers import solve_clauses

@@ -98,6 +98,15 @@ class NoSolution(SudokuError):
     exit_code = EXIT_NO_SOLUTION
 
 
+class Contradiction(NoSolution):
+    """The givens leave a cell with no candidate, or a digit with no place in a unit:
+    the puzzle has no solution. ``cell``, ``unit`` (a name) and ``digit`` say where."""
+
+    def __init__(self, message, cell=None, unit=None, digit=None, source=None, line=None):
+        super().__init__("no solution: " + message, source, line)
+        self.cell, self.unit, self.digit = cell, unit, digit
+
+
 class UnknownResult(SudokuError):
     """The solver gave no answer (time-out or resource limit)."""
     exit_code = EXIT_UNKNOWN

@@ -584,7 +584,7 @@ def read_solutions(stream, puzzle, source):
     same size as ``puzzle``, complete, obeying the rules and agreeing with its givens.
     Raises :class:`~dimacs_sudoku.errors.PuzzleError` naming the file and line."""
     from .errors import InvalidModel, PuzzleError
-    from .puzzle import read_puzzles
+    from .formats import read_puzzles
     found = []
     for grid in read_puzzles(stream, source, size=puzzle.size, box=puzzle.layout.box):
         if grid.size != puzzle.size:

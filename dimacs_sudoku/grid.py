@@ -20,7 +20,7 @@ import math
 from itertools import chain
 
 from . import arguments
-from .errors import InvalidModel, PuzzleError, UsageError
+from .errors import Contradiction, InvalidModel, PuzzleError, UsageError
 from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
 
 # The largest grid any command accepts (the largest public instances are 400x400);
@@ -358,7 +358,7 @@ class Grid:
         return found
 
     def check_givens(self):
-        """Raise :class:`~dimacs_sudoku.propagate.Contradiction` (no solution, exit 4)
+        """Raise :class:`~dimacs_sudoku.errors.Contradiction` (no solution, exit 4)
         naming the clashing cells if two givens share a digit in a unit, at the line
         of the second cell's row when rows were read from lines of their own.
 
@@ -366,7 +366,6 @@ class Grid:
         unreadable input, and every command that solves or encodes checks them."""
         clash = self.clashes()
         if clash:
-            from .propagate import Contradiction
             name, a, b, d = clash[0]
             more = " (and %d more clashes)" % (len(clash) - 1) if len(clash) > 1 else ""
             line = self.row_lines[b // self.size] if self.row_lines else self.line
@@ -397,7 +396,6 @@ class Grid:
                                % (name, symbol(d, n), cell_name(n, a), cell_name(n, b)))
         rules = self.rules or (givens.rules if givens is not None else ())
         if rules:
-            from .variants import rule_violations
             problems = rule_violations(self.cells, self.layout, rules)
             if problems:
                 more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""
@@ -466,3 +464,35 @@ class Grid:
 
     def __repr__(self):
         return self.to_text()
+
+
+def grid_argument(value, function):
+    """``value`` when it is a Grid, else the TypeError of :mod:`.arguments` naming
+    ``function``."""
+    return arguments.instance(value, Grid, function,
+                              "a Grid (from parse_puzzle or Grid(cells))")
+
+
+def rule_violations(cells, layout, rules):
+    """The violations of ``rules`` in the complete grid ``cells`` on ``layout``, each
+    checked by the rule's own checker from the digits (never from clauses): one text
+    per violation, naming the rule and its cells; ``[]`` when every rule holds.
+
+    The units of the layout (rows, columns, boxes or regions, extra units) are not
+    looked at here: :meth:`Grid.check_solution` checks those. This is the one
+    function a grid checker calls for the rules a grid carries; it reaches each rule
+    through the rule protocol (:class:`dimacs_sudoku.variants.base.Rule`: ``link``
+    and ``check``), importing no rule module.
+
+    >>> from dimacs_sudoku.variants import parse_rule
+    >>> rule_violations([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], Layout(4),
+    ...                 [parse_rule("killer 4 r1c1 r1c2", 4)])
+    ['killer 4 r1c1 r1c2: the digits add up to 3, not 4']
+    """
+    found = []
+    n = layout.size
+    for rule in rules:
+        rule.link(rules)
+    for rule in rules:
+        found.extend(rule.check(cells, n, layout.box))
+    return found

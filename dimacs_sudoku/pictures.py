@@ -92,15 +92,13 @@ def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
     (``font-weight="bold"``), those of the solved cells in ``class="solved"``.
 
     A grid with variant rules (``grid.rules``) is drawn with them, by
-    :func:`dimacs_sudoku.variants.variant_svg`, through these hooks: ``marks`` (SVG
-    elements drawn over the lines and under the digits), ``boxes=False`` (no box
-    borders: a jigsaw draws its regions) and ``pad`` (pixels of room around the grid
-    for clues outside it).
+    :func:`variant_svg`, through these hooks: ``marks`` (SVG elements drawn over the
+    lines and under the digits), ``boxes=False`` (no box borders: a jigsaw draws its
+    regions) and ``pad`` (pixels of room around the grid for clues outside it).
     """
     if marks is None:
         rules = _rules(grid, givens)
         if rules:
-            from .variants.draw import variant_svg
             return variant_svg(grid, rules, givens)
     n = grid.size
     br, bc = grid.layout.box
@@ -166,6 +164,29 @@ def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def variant_svg(grid, rules, givens=None):
+    """A standalone SVG image of a variant puzzle (or its solution, with ``givens`` the
+    puzzle, as :func:`to_svg`) with every rule drawn (the marks of
+    :mod:`dimacs_sudoku.variants.draw`): the marks go over the grid lines and under the
+    digits, a jigsaw's regions replace the box borders, and clues outside the grid get
+    a cell of room on every side.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.variants import parse_rule
+    >>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
+    >>> svg = variant_svg(Grid.empty(4), rules)
+    >>> svg.startswith("<svg"), svg.count('class="cage"'), svg.count('class="clue"')
+    (True, 1, 1)
+    """
+    from .variants.draw import Geometry, rule_marks
+    n = grid.size
+    outside = any(getattr(rule, "outside", False) for rule in rules)
+    pad = cell_pixels(n) if outside else 0
+    layer = rule_marks(rules, Geometry(n, cell_pixels(n), 4 + pad))
+    return to_svg(grid, givens, marks=layer,
+                  boxes=not any(rule.replaces_boxes for rule in rules), pad=pad)
 
 
 def to_html(grid, givens=None, page=False):

@@ -29,7 +29,7 @@ and each candidate is eliminated once (a 400x400 grid propagates in about 2 seco
 >>> propagate(Grid.from_line("12.." "..3." "...." "...."))  # r1c3 is 4, then r1c4 3
 Traceback (most recent call last):
   ...
-dimacs_sudoku.propagate.Contradiction: no solution: no digit fits r1c4
+dimacs_sudoku.errors.Contradiction: no solution: no digit fits r1c4
 """
 
 from collections import namedtuple
@@ -37,7 +37,7 @@ from functools import reduce
 from itertools import chain, compress, repeat
 from operator import and_, or_
 
-from .errors import NoSolution
+from .errors import Contradiction  # noqa: F401 (raised here, and imported from here)
 from .grid import cell_name, layout_key, symbol
 
 _BITS = bytes.maketrans(b"01", b"\0\1")
@@ -45,15 +45,6 @@ _BITS = bytes.maketrans(b"01", b"\0\1")
 Propagation = namedtuple("Propagation", "cells candidates placed")
 Propagation.__doc__ = """The fixpoint: ``cells`` (digits, 0 for open), ``candidates``
 (a bitmask per cell) and ``placed`` (how many digits the singles added)."""
-
-
-class Contradiction(NoSolution):
-    """The givens leave a cell with no candidate, or a digit with no place in a unit:
-    the puzzle has no solution. ``cell``, ``unit`` (a name) and ``digit`` say where."""
-
-    def __init__(self, message, cell=None, unit=None, digit=None, source=None, line=None):
-        super().__init__("no solution: " + message, source, line)
-        self.cell, self.unit, self.digit = cell, unit, digit
 
 
 def _clash(layout, cells, grid):

@@ -6,8 +6,8 @@ import pycosat
 import pytest
 
 from dimacs_sudoku.grid import Grid
-from dimacs_sudoku.variants import (check_variant, encode_variant, parse_rule, finish,
-                                    rule_classes)
+from dimacs_sudoku.encodings import encode_variant
+from dimacs_sudoku.variants import check_variant, parse_rule, finish, rule_classes
 
 BOX = (2, 2)
 

@@ -10,9 +10,10 @@ import pytest
 
 from dimacs_sudoku.errors import EXIT_BAD_INPUT, NoSolution, PuzzleError
 from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.formats.variant import read_variant
+from dimacs_sudoku.solvers.bundled import solve_variant
 from dimacs_sudoku.variants import (finish, is_rule_line, parse_fpuzzles, parse_rule,
-                                    read_variant, rule_classes, solve_variant, to_fpuzzles,
-                                    write_variant)
+                                    rule_classes, to_fpuzzles, write_variant)
 from support import command, no_traceback
 from test_variants import SAMPLES4
 from test_variants_random import SAMPLES6, SAMPLES9

@@ -84,7 +84,7 @@ def test_each_fixture_names_its_puzzle_setter_and_publication(name):
     fields = header(name)
     assert fields["title"] and fields["setter"]
     assert "http" in fields["published"]
-    from dimacs_sudoku.variants import read_variant
+    from dimacs_sudoku.formats.variant import read_variant
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     assert re.fullmatch(r"[1-9]{%d}" % (grid.size ** 2), fields["solution"])
     assert rules, "a variant puzzle has rules"
@@ -110,7 +110,8 @@ def test_bundled_engine_finds_the_one_published_solution(solved_by_sudoku_solve,
 def test_the_checker_accepts_the_published_solution(name):
     """The published grid obeys every rule by the rules' own checkers (not the clauses),
     and the same grid with two digits swapped breaks one of them."""
-    from dimacs_sudoku.variants import check_variant, read_variant
+    from dimacs_sudoku.formats.variant import read_variant
+    from dimacs_sudoku.variants import check_variant
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     cells = [int(ch) for ch in solution(name)]
     assert check_variant(cells, grid.size, grid.layout.box, rules, givens=grid.cells) == []
@@ -134,7 +135,8 @@ def test_with_the_published_solution_blocked_the_cnf_is_unsatisfiable(tmp_path, 
     plus one clause that forbids the published grid has no model, by an external solver
     (the third in turn). (That the formula without that clause has the published grid
     is the pipe test's.)"""
-    from dimacs_sudoku.variants import encode_variant, read_variant
+    from dimacs_sudoku.encodings import encode_variant
+    from dimacs_sudoku.formats.variant import read_variant
     solver = SOLVERS[(NAMES.index(name) + 2) % len(SOLVERS)]
     path = require_solver(solver)
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
@@ -173,7 +175,9 @@ def test_the_fpuzzles_form_has_the_same_one_solution(name):
     rules may come back in f-puzzles' terms: windoku as extra regions, say)."""
     import json
     from dimacs_sudoku.errors import PuzzleError
-    from dimacs_sudoku.variants import parse_fpuzzles, read_variant, solve_variant, to_fpuzzles
+    from dimacs_sudoku.formats.variant import read_variant
+    from dimacs_sudoku.solvers.bundled import solve_variant
+    from dimacs_sudoku.variants import parse_fpuzzles, to_fpuzzles
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     if name in NO_FPUZZLES_FORM:
         with pytest.raises(PuzzleError, match="exempts the pairs with a kropki dot"):

@@ -9,7 +9,10 @@ removed while the solution stayed unique.
 
 import pytest
 
-from dimacs_sudoku.variants import check_variant, encode_variant, read_variant, solve_variant
+from dimacs_sudoku.encodings import encode_variant
+from dimacs_sudoku.formats.variant import read_variant
+from dimacs_sudoku.solvers.bundled import solve_variant
+from dimacs_sudoku.variants import check_variant
 
 PUZZLES = {
     "miracle": (

@@ -13,7 +13,8 @@ import pycosat
 import pytest
 
 from dimacs_sudoku.grid import Grid
-from dimacs_sudoku.variants import check_variant, encode_variant, finish, parse_rule
+from dimacs_sudoku.encodings import encode_variant
+from dimacs_sudoku.variants import check_variant, finish, parse_rule
 from dimacs_sudoku.variants.base import cell_text, orthogonal_pairs
 
 SAMPLES9 = [

@@ -21,7 +21,8 @@ from dimacs_sudoku.errors import InvalidModel
 from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.propagate import Contradiction
-from dimacs_sudoku.variants import encode_variant, variant_grid
+from dimacs_sudoku.encodings import encode_variant
+from dimacs_sudoku.variants import variant_grid
 
 KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]
 

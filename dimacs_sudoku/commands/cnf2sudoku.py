@@ -79,7 +79,7 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     ``path``: its size, box and givens, and with ``reduce`` or ``propagate`` the
     variable map of the reduced CNF."""
     from ..decoding import CnfInfo
-    from ..puzzle import read_puzzles
+    from ..formats import read_puzzles
 
     with common.open_puzzle_input(path) as stream:
         grids = common.noted_drawings(read_puzzles(stream, common.source_name(path),

@@ -95,7 +95,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None,
                    strict_drawings=False):
     from ..encodings import ENCODINGS, encode
-    from ..puzzle import read_puzzles
+    from ..formats import read_puzzles
 
     if comments not in ("none", "header", "full"):
         raise UsageError("--comments takes none, header or full, not %r" % comments)

@@ -48,10 +48,10 @@ p cnf 256 576
 from .. import __version__
 from ..variables import numbering as make_numbering
 from .amo import family
-from .formula import Formula
-from .sudoku import ENCODINGS, sudoku_formula
+from .formula import CLAUSE, LABEL, Formula, followed_by
+from .sudoku import ENCODINGS, sudoku_constraints, sudoku_formula
 
-__all__ = ["encode", "write_cnf", "Formula", "ENCODINGS", "header_comments"]
+__all__ = ["encode", "encode_variant", "write_cnf", "Formula", "ENCODINGS", "header_comments"]
 
 
 def header_comments(grid, encoding, amo_name, numbering_name, source=None, extra=()):
@@ -90,12 +90,11 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
 
     ``amo`` names the at-most-one family and ``numbering`` the cell-variable numbering.
     A grid with variant rules (``grid.rules``) gets their clauses too, and a
-    ``c rule:`` header line for each (:func:`dimacs_sudoku.variants.encode_variant`).
+    ``c rule:`` header line for each (:func:`encode_variant`).
     """
-    from .. import arguments
-    arguments.grid(grid, "encode")
+    from ..grid import grid_argument
+    grid_argument(grid, "encode")
     if grid.rules:
-        from ..variants import encode_variant
         return encode_variant(grid, grid.rules, encoding, amo, numbering, source)
     if encoding not in ENCODINGS:
         from ..errors import UsageError
@@ -118,6 +117,55 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
         + '; then "lines FIRST..LAST: ..." for each group of clauses, by line of this file']
     formula.var_comments = lambda: variable_map(grid.layout, encoding, amo_family, numbers)
     return formula
+
+
+def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="standard",
+                   source=None):
+    """The CNF :class:`~.formula.Formula` of a variant puzzle: the classic
+    encoding over its layout (rows, columns, boxes or jigsaw regions, extra units),
+    the givens, then each rule's clauses.
+
+    The rules' auxiliary variables come right after the cell variables; those of the
+    at-most-one family after them. Each rule is a ``rule:`` line of the header.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.variants import parse_rule
+    >>> f = encode_variant(Grid.empty(4), [parse_rule("antiknight", 4)])
+    >>> f.num_vars, f.num_clauses
+    (64, 480)
+    """
+    from ..errors import UsageError
+    from ..variants import make_rule_clauses, rule_clauses, variant_grid
+    if encoding not in ENCODINGS:
+        raise UsageError("unknown encoding %r (choose from %s)"
+                         % (encoding, ", ".join(ENCODINGS)))
+    for rule in rules:
+        rule.link(rules)            # rules made one by one, not through a reader
+    grid = variant_grid(grid, rules)
+    layout = grid.layout
+    numbers = make_numbering(numbering, grid.size)
+    groups, base = rule_clauses(rules, layout, numbers.var, numbers.max_var)
+    amo_family = family(amo)
+    classic = sudoku_constraints(grid, encoding, numbers, amo_family.reads_patterns)
+
+    def rule_constraints():
+        for rule, first, _ in groups:
+            yield LABEL, "rule: " + rule.to_line()
+            for clause in make_rule_clauses(rule, layout, numbers.var, first):
+                yield CLAUSE, clause
+
+    def rule_shape():
+        for _, _, count in groups:
+            yield CLAUSE, 0, None, count
+
+    constraints = followed_by(classic, rule_constraints, rule_shape)
+    extra = ["rule: " + rule.to_line() for rule in rules]
+    if base > numbers.max_var:
+        extra.append("rule variables: %d..%d (auxiliary, for the rules)"
+                     % (numbers.max_var + 1, base))
+    comments = header_comments(grid, encoding, amo, numbering, source, extra)
+    return Formula(constraints, base, amo_family, comments)
+
 
 
 def variable_map(layout, encoding, amo, numbers):

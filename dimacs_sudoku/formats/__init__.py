@@ -57,6 +57,7 @@ from collections import deque
 
 from .. import arguments
 from ..errors import PuzzleError, UsageError
+from ..grid import grid_argument
 from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 
 # The input formats, each the module of that name; a module is imported when a read
@@ -490,7 +491,7 @@ def write_grid(grid, output_format, givens=None, symbols=None):
     >>> write_grid(g, "numbers", symbols="numbers")
     '1 . . 4\\n4 . . .\\n. . . 3\\n3 . . 1\\n'
     """
-    arguments.grid(grid, "write_grid")
+    grid_argument(grid, "write_grid")
     if output_format not in WRITERS:
         raise UsageError("unknown output format %r; use one of %s"
                          % (output_format, ", ".join(OUTPUT_FORMATS)))

@@ -32,6 +32,25 @@ NUMS = {str(i): i for i in range(1000)}
 NUMS.update({ch * k: 0 for ch in "._-*" for k in range(1, 5)})
 
 TOKEN = re.compile(r"[^\s|]+")
+# What ends the puzzle of a line puzzle followed by other fields (ratings, a solution).
+FIELD_END = re.compile(r"[\s,;:]")
+
+
+def line_cells(s):
+    """The cells of a one-line puzzle: ``('c', symbols)`` or ``('n', tokens)``.
+
+    >>> line_cells("1..44......33..1,rated 2"), line_cells("10 0 3 16")
+    (('c', '1..44......33..1'), ('n', ['10', '0', '3', '16']))
+    """
+    if " " not in s and "\t" not in s and "," not in s and ";" not in s and ":" not in s:
+        return "c", s
+    field = FIELD_END.split(s, 1)[0]
+    if len(field) >= 16:
+        return "c", field  # a puzzle followed by other fields
+    tokens = s.split()
+    if all(len(t) == 1 for t in tokens):
+        return "c", "".join(tokens)
+    return "n", tokens
 
 
 class Bad(Exception):

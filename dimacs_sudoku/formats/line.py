@@ -15,29 +15,12 @@ puzzle per line from a grid of one row per line.
 '0123456789ABCDEF0123'
 """
 import math
-import re
 
 from ..errors import PuzzleError
 from ..notation import MAX_SINGLE_CHAR
 
 NAME = "line"
 DESCRIPTION = "N*N symbols on one line, one puzzle per line"
-
-FIELD_END = re.compile(r"[\s,;:]")
-
-
-def line_cells(s):
-    """The cells of a one-line puzzle: ``('c', symbols)`` or ``('n', tokens)``."""
-    if " " not in s and "\t" not in s and "," not in s and ";" not in s and ":" not in s:
-        return "c", s
-    field = FIELD_END.split(s, 1)[0]
-    if len(field) >= 16:
-        return "c", field  # a puzzle followed by other fields
-    tokens = s.split()
-    if all(len(t) == 1 for t in tokens):
-        return "c", "".join(tokens)
-    return "n", tokens
-
 
 def wrong_count(s, c, size):
     """What is wrong with a line ``s`` of ``c`` cells (``size``: the N asked for)."""
@@ -56,7 +39,8 @@ def read(lines, ctx, lenient, mixed=False):
     ``mixed``: stop before a line that starts a puzzle in another format (a link, a
     JSON object, or a grid block after the first line), leaving it in ``lines``."""
     # Imported here, so that writing a line (cnf2sudoku) does not load the readers.
-    from .cells import Bad, chars_notation, column, decode_chars, decode_numbers, symbol_name
+    from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, line_cells,
+                        symbol_name)
     from .source import make_grid
     if mixed:
         from . import _OWN_HEADS as heads, self_contained
@@ -187,6 +171,7 @@ def detect(lines, found, size):
     or it or some of the next 15 lines have as many cells that fit only as a row of an
     N²xN² grid (a damaged line, with a NUL byte say, fits neither).
     """
+    from .cells import line_cells
     kind, cells = line_cells(found[1])
     n = math.isqrt(len(cells))
     # A whole puzzle, and the input pauses after it (a person typing, a pipe's writer
@@ -199,11 +184,11 @@ def detect(lines, found, size):
 
 
 def _detect(lines, found, size):
+    from .cells import FIELD_END, fits, line_cells
     i, s = found
     kind, cells = line_cells(s)
     if lines.significant(i + 1) is None:
         return "line"  # one row alone is no grid
-    from .cells import fits
     from .rows import row_cells
     rows = "numbers" if row_cells(s, None, False)[0] == "n" else "grid"
     c = len(cells)

@@ -17,7 +17,7 @@ from math import isqrt
 
 from ..errors import PuzzleError
 from ..grid import MAX_SIZE
-from .cells import Bad, column, decode_chars, decode_numbers, is_number
+from .cells import Bad, column, decode_chars, decode_numbers, is_number, line_cells
 from .source import make_grid
 
 HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
@@ -203,7 +203,6 @@ def _line_puzzle(lines, item, size):
     """Whether the lines from ``item`` on, where a grid could start in a mixed input,
     are line puzzles instead (``item`` is then pushed back)."""
     from . import detect
-    from .line import line_cells
     c = len(line_cells(item[1].strip())[1])
     if size and c != size * size or not size and (c < 16 or isqrt(c) ** 2 != c):
         return False                        # (a quick no: not N*N cells)

@@ -41,3 +41,44 @@ def solve_clauses(clauses, num_vars=0, timeout=None):
     with terminate_as_exit():
         return solve_forked(lambda: pycosat.solve(clauses, vars=num_vars), timeout,
                             "the bundled solver")
+
+
+def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
+    """Up to ``limit`` solutions of a variant puzzle (bundled picosat), each checked by
+    :func:`~dimacs_sudoku.variants.check_variant`; distinct as grids (auxiliary
+    variables never count twice).
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.variants import parse_rule
+    >>> [s.to_line() for s in solve_variant(Grid.from_line("1..4" "4..." "...3" "3..1"),
+    ...                                     [parse_rule("killer 5 r1c2 r1c3", 4)], limit=2)]
+    ['1234431221433421']
+    """
+    import pycosat
+
+    from ..encodings import encode_variant
+    from ..grid import Grid
+    from ..variants import check_variant, variant_layout
+    formula = encode_variant(grid, rules, encoding, amo)
+    clauses = list(formula.clauses())
+    n = grid.size
+    solutions = []
+    while len(solutions) < limit:
+        model = pycosat.solve(clauses, vars=formula.num_vars)
+        if model in ("UNSAT", "UNKNOWN"):
+            break
+        cells = [0] * (n * n)
+        chosen = []
+        for v in model[:n ** 3]:
+            if v > 0:
+                cell, d = divmod(v - 1, n)
+                cells[cell] = d + 1
+                chosen.append(-v)
+        problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
+        if problems:
+            from ..errors import InvalidModel
+            raise InvalidModel("the solver's grid breaks a rule: " + problems[0])
+        solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules),
+                              rules=rules))
+        clauses.append(chosen)
+    return solutions

@@ -31,7 +31,7 @@ from itertools import chain, compress, repeat
 from operator import add, getitem, itemgetter
 
 from ..errors import DimacsError, InvalidModel, SolverError
-from ..grid import Recent, layout_key
+from ..grid import Recent, layout_key, rule_violations
 
 # -- grids: the rules and the givens ----------------------------------------------------
 
@@ -135,12 +135,11 @@ def grid_check(layout):
 def check_cells(cells, layout, givens=None, source=None, line=None, what="the model"):
     """Raise :class:`InvalidModel` unless ``cells`` solve the puzzle ``givens`` on
     ``layout``, its variant rules included (each checked by the rule's own checker,
-    :func:`dimacs_sudoku.variants.rule_violations`); the error names ``source`` and
+    :func:`dimacs_sudoku.grid.rule_violations`); the error names ``source`` and
     ``line``."""
     grid_check(layout).check(cells, givens, source, line, what)
     rules = getattr(givens, "rules", None)
     if rules:
-        from ..variants import rule_violations
         problems = rule_violations(cells, layout, rules)
         if problems:
             more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""

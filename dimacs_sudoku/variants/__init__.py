@@ -5,29 +5,25 @@ rule classes it defines (see :class:`.base.Rule` for what a rule provides). Noth
 else names a rule: the readers, the encoder and the checker ask the registry.
 
 The text format is a grid in any of the project's formats, followed by one rule per
-line (see ``docs/variants.md``)::
+line (see ``docs/variants.md``); the readers (:mod:`dimacs_sudoku.formats`, and
+:func:`dimacs_sudoku.formats.variant.read_variant`) read it, and this package reads
+each rule line:
 
-    >>> grid, rules = read_variant('''
-    ... 1 . | . .
-    ... . . | . .
-    ... ----+----
-    ... . . | . .
-    ... . . | . 4
-    ... diagonals
-    ... killer 7 r1c2 r2c2
-    ... '''.splitlines(), "p.txt")
+    >>> rules = finish([parse_rule("diagonals", 4), parse_rule("killer 7 r1c2 r2c2", 4)], 4)
     >>> [rule.to_line() for rule in rules]
     ['diagonals', 'killer 7 r1c2 r2c2']
-    >>> solutions = solve_variant(grid, rules, limit=2)
-    >>> [s.to_line() for s in solutions]
-    ['1432234141233214']
-    >>> check_variant(solutions[0].cells, 4, (2, 2), rules)
+    >>> check_variant([1, 4, 3, 2, 2, 3, 4, 1, 4, 1, 2, 3, 3, 2, 1, 4], 4, (2, 2), rules)
     []
+
+The layers above use the rules through :class:`.base.Rule`: the CNF
+(:func:`dimacs_sudoku.encodings.encode_variant`), the bundled solver
+(:func:`dimacs_sudoku.solvers.bundled.solve_variant`) and the pictures
+(:func:`dimacs_sudoku.pictures.variant_svg`, with the marks of :mod:`.draw`).
 
 A rule the registry does not know is an error (exit code 3) that names it, never
 dropped: a dropped rule would make a puzzle look like it had many solutions.
 
-    >>> read_variant(["1...", "....", "....", "...1", "chess r1c1"], "p.txt")
+    >>> parse_rule("chess r1c1", 4, source="p.txt", line=5)
     Traceback (most recent call last):
     ...
     dimacs_sudoku.errors.PuzzleError: p.txt:5: unknown rule 'chess' (known: ...)
@@ -38,6 +34,7 @@ import re
 
 from ..errors import PuzzleError, UsageError
 from ..grid import Grid, Layout, check_size, default_box, no_box_shape
+from ..grid import rule_violations  # noqa: F401 (each rule's own check, kept importable here)
 
 # The registry: add a rule by adding its module here.
 RULE_MODULES = (
@@ -227,69 +224,6 @@ def clause_rules(rules, layout):
         return 1
     return [rule for rule in rules
             if next(iter(rule.clauses(var, new_var, layout)), None) is not None]
-
-
-def rule_violations(cells, layout, rules):
-    """The violations of ``rules`` in the complete grid ``cells`` on ``layout``, each
-    checked by the rule's own checker from the digits (never from clauses): one text
-    per violation, naming the rule and its cells; ``[]`` when every rule holds.
-
-    The units of the layout (rows, columns, boxes or regions, extra units) are not
-    looked at here: :meth:`dimacs_sudoku.grid.Grid.check_solution` checks those. This
-    is the one function a grid checker calls for the rules a grid carries.
-
-    >>> from dimacs_sudoku.grid import Layout
-    >>> rule_violations([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], Layout(4),
-    ...                 [parse_rule("killer 4 r1c1 r1c2", 4)])
-    ['killer 4 r1c1 r1c2: the digits add up to 3, not 4']
-    """
-    found = []
-    n = layout.size
-    for rule in rules:
-        rule.link(rules)
-    for rule in rules:
-        found.extend(rule.check(cells, n, layout.box))
-    return found
-
-
-def read_variant(lines, source="<stdin>", size=None, box=None):
-    """``(grid, rules)`` from the lines of the text format: the grid, then one rule per
-    line. ``#`` starts a comment. The grid has the layout of its rules, and its givens
-    are checked against it."""
-    if isinstance(lines, str):
-        lines = lines.splitlines()
-    grid_lines = []
-    rule_lines = []
-    for number, text in enumerate(lines, 1):
-        text = text.rstrip("\r\n")
-        if number == 1:
-            text = text.lstrip("\ufeff")
-        stripped = text.strip()
-        if not stripped or stripped.startswith("#"):
-            if not rule_lines:
-                grid_lines.append(text)
-            continue
-        if is_rule_line(stripped):
-            rule_lines.append((number, stripped))
-        elif rule_lines:
-            raise PuzzleError("a grid line after the rules; put every rule after the grid",
-                              source, number)
-        else:
-            grid_lines.append(text)
-    if not any(line.strip() and not line.strip().startswith("#") for line in grid_lines):
-        raise PuzzleError("no grid before the rules", source, rule_lines[0][0]
-                          if rule_lines else None)
-    from ..puzzle import read_puzzles
-    puzzles = list(read_puzzles(grid_lines, source, size=size, box=box))
-    if len(puzzles) != 1:
-        raise PuzzleError("a variant file holds one grid, found %d" % len(puzzles),
-                          source, puzzles[1].line if len(puzzles) > 1 else None)
-    grid = puzzles[0]
-    rules = [parse_rule(text, grid.size, grid.layout.box, source, number)
-             for number, text in rule_lines]
-    rules = finish(rules, grid.size)
-    grid = variant_grid(grid, rules)
-    return grid, rules
 
 
 def write_variant(grid, rules):
@@ -521,91 +455,6 @@ def make_rule_clauses(rule, layout, var, first):
         return counter[0]
 
     return rule.clauses(var, new_var, layout)
-
-
-def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="standard",
-                   source=None):
-    """The CNF :class:`~dimacs_sudoku.encodings.Formula` of a variant puzzle: the classic
-    encoding over its layout (rows, columns, boxes or jigsaw regions, extra units),
-    the givens, then each rule's clauses.
-
-    The rules' auxiliary variables come right after the cell variables; those of the
-    at-most-one family after them. Each rule is a ``rule:`` line of the header.
-
-    >>> from dimacs_sudoku.grid import Grid
-    >>> f = encode_variant(Grid.empty(4), [parse_rule("antiknight", 4)])
-    >>> f.num_vars, f.num_clauses
-    (64, 480)
-    """
-    from ..encodings import header_comments
-    from ..encodings.amo import family
-    from ..encodings.formula import CLAUSE, LABEL, Formula, followed_by
-    from ..encodings.sudoku import ENCODINGS, sudoku_constraints
-    from ..variables import numbering as make_numbering
-    if encoding not in ENCODINGS:
-        raise UsageError("unknown encoding %r (choose from %s)"
-                         % (encoding, ", ".join(ENCODINGS)))
-    for rule in rules:
-        rule.link(rules)            # rules made one by one, not through a reader
-    grid = variant_grid(grid, rules)
-    layout = grid.layout
-    numbers = make_numbering(numbering, grid.size)
-    groups, base = rule_clauses(rules, layout, numbers.var, numbers.max_var)
-    amo_family = family(amo)
-    classic = sudoku_constraints(grid, encoding, numbers, amo_family.reads_patterns)
-
-    def rule_constraints():
-        for rule, first, _ in groups:
-            yield LABEL, "rule: " + rule.to_line()
-            for clause in make_rule_clauses(rule, layout, numbers.var, first):
-                yield CLAUSE, clause
-
-    def rule_shape():
-        for _, _, count in groups:
-            yield CLAUSE, 0, None, count
-
-    constraints = followed_by(classic, rule_constraints, rule_shape)
-    extra = ["rule: " + rule.to_line() for rule in rules]
-    if base > numbers.max_var:
-        extra.append("rule variables: %d..%d (auxiliary, for the rules)"
-                     % (numbers.max_var + 1, base))
-    comments = header_comments(grid, encoding, amo, numbering, source, extra)
-    return Formula(constraints, base, amo_family, comments)
-
-
-def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
-    """Up to ``limit`` solutions of a variant puzzle (bundled picosat), each checked by
-    :func:`check_variant`; distinct as grids (auxiliary variables never count twice)."""
-    import pycosat
-    formula = encode_variant(grid, rules, encoding, amo)
-    clauses = list(formula.clauses())
-    n = grid.size
-    solutions = []
-    while len(solutions) < limit:
-        model = pycosat.solve(clauses, vars=formula.num_vars)
-        if model in ("UNSAT", "UNKNOWN"):
-            break
-        cells = [0] * (n * n)
-        chosen = []
-        for v in model[:n ** 3]:
-            if v > 0:
-                cell, d = divmod(v - 1, n)
-                cells[cell] = d + 1
-                chosen.append(-v)
-        problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
-        if problems:
-            from ..errors import InvalidModel
-            raise InvalidModel("the solver's grid breaks a rule: " + problems[0])
-        solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules),
-                              rules=rules))
-        clauses.append(chosen)
-    return solutions
-
-
-def variant_svg(grid, rules, givens=None):
-    """An SVG picture of the puzzle with its rules drawn (see :mod:`.draw`)."""
-    from .draw import variant_svg as draw
-    return draw(grid, rules, givens)
 
 
 def check_variant(cells, size, box, rules, givens=None):

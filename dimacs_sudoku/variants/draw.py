@@ -1,15 +1,15 @@
-"""Pictures of variant puzzles: the grid drawn by :mod:`dimacs_sudoku.render`, with each
-rule's marks over it (cages, thermometers, arrows, dots, lines, shaded cells, clues
-outside the grid, jigsaw borders instead of boxes).
+"""The marks of variant rules in a picture (cages, thermometers, arrows, dots, lines,
+shaded cells, clues outside the grid, jigsaw borders instead of boxes), which
+:func:`dimacs_sudoku.pictures.variant_svg` draws over the grid; this module draws
+no grid and calls nothing of the pictures.
 
 Each rule draws itself through a :class:`Geometry`, which knows where cells are; the
 elements go between the grid lines and the digits, so the digits stay readable.
 
->>> from dimacs_sudoku.grid import Grid
 >>> from dimacs_sudoku.variants import parse_rule
 >>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
->>> svg = variant_svg(Grid.empty(4), rules)
->>> svg.startswith("<svg"), svg.count('class="cage"'), svg.count('class="clue"')
+>>> layer = rule_marks(rules, Geometry(4, 48, 52))
+>>> layer.startswith('<g class="rules">'), layer.count('class="cage"'), layer.count('class="clue"')
 (True, 1, 1)
 """
 
@@ -218,17 +218,7 @@ class Geometry:
         return out
 
 
-def variant_svg(grid, rules, givens=None):
-    """A standalone SVG image of a variant puzzle (or its solution, with ``givens`` the
-    puzzle, as :func:`dimacs_sudoku.render.to_svg`) with every rule drawn: the marks
-    go over the grid lines and under the digits, a jigsaw's regions replace the box
-    borders, and clues outside the grid get a cell of room on every side."""
-    from ..render import cell_pixels, to_svg
-    n = grid.size
-    outside = any(getattr(rule, "outside", False) for rule in rules)
-    pad = cell_pixels(n) if outside else 0
-    geometry = Geometry(n, cell_pixels(n), 4 + pad)
+def rule_marks(rules, geometry):
+    """The ``<g class="rules">`` layer of every rule's marks, drawn on ``geometry``."""
     marks = [rule.svg(geometry) for rule in rules]
-    layer = '<g class="rules">\n%s\n</g>' % "\n".join(m for m in marks if m)
-    return to_svg(grid, givens, marks=layer,
-                  boxes=not any(rule.replaces_boxes for rule in rules), pad=pad)
+    return '<g class="rules">\n%s\n</g>' % "\n".join(m for m in marks if m)

@@ -1,0 +1,93 @@
+"""The package's import graph: no circle, and no module of the package imports the
+old-name shims (``puzzle``, ``render``), which are kept for outside users only.
+
+Every import counts, those inside functions too: a function-local import is for
+start-up time, never a way to hide a circle.
+"""
+import ast
+from pathlib import Path
+
+import dimacs_sudoku
+
+PACKAGE = Path(dimacs_sudoku.__file__).resolve().parent
+SHIMS = ("dimacs_sudoku.puzzle", "dimacs_sudoku.render")
+
+
+def module_name(path):
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph():
+    """``{module: {module it imports}}`` over the package's own modules."""
+    files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {}
+    for name, path in files.items():
+        anchor = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = anchor[:len(anchor) - (node.level - 1)]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module or ""
+                found = [module] + [module + "." + alias.name for alias in node.names]
+            else:
+                continue
+            for target in found:
+                while target and target not in files:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    targets.add(target)
+        graph[name] = targets
+    return graph
+
+
+def circles(graph):
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_package_has_no_import_circle():
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_module_of_the_package_imports_an_old_name():
+    graph = import_graph()
+    users = sorted((name, shim) for name, targets in graph.items() for shim in SHIMS
+                   if shim in targets and name not in SHIMS)
+    assert users == []
