@@ -218,16 +218,16 @@ class Terminated(SystemExit):
 
 
 @contextlib.contextmanager
-def terminate_as_exit():
-    """While running, turn SIGTERM and SIGHUP into :class:`Terminated`, where they
-    would otherwise kill the process on the spot (a handler someone else installed is
-    left alone: it raises on its own, and the caller's clean-up runs all the same)."""
+def _handling(handlers):
+    """While running, ``handlers`` ({signal number: handler}) handle their signals where
+    the signal has its default action (a handler someone else installed is left
+    alone); only the main thread can install them."""
     saved = []
     try:
         if threading.current_thread() is threading.main_thread():
-            for number in STOP_SIGNALS:
-                if number != signal.SIGINT and signal.getsignal(number) == signal.SIG_DFL:
-                    saved.append((number, signal.signal(number, _terminated)))
+            for number, handler in handlers.items():
+                if signal.getsignal(number) == signal.SIG_DFL:
+                    saved.append((number, signal.signal(number, handler)))
     except (ValueError, OSError):
         pass
     try:
@@ -237,11 +237,18 @@ def terminate_as_exit():
             signal.signal(number, handler)
 
 
+def terminate_as_exit():
+    """While running, turn SIGTERM and SIGHUP into :class:`Terminated`, where they
+    would otherwise kill the process on the spot (a handler someone else installed is
+    left alone: it raises on its own, and the caller's clean-up runs all the same)."""
+    return _handling({number: _terminated for number in STOP_SIGNALS
+                      if number != signal.SIGINT})
+
+
 def _terminated(number, frame):
     raise Terminated(128 + number)
 
 
-@contextlib.contextmanager
 def forward_stops(send):
     """While running, Ctrl-Z (SIGTSTP) stops what ``send(signal)`` reaches (a solver's
     process group, a forked search) and then this process, and SIGCONT continues it:
@@ -249,24 +256,14 @@ def forward_stops(send):
     This process stops itself with SIGSTOP, which a process group without a terminal
     (an orphaned one) cannot ignore as it does SIGTSTP."""
     tstp, cont = getattr(signal, "SIGTSTP", None), getattr(signal, "SIGCONT", None)
-    saved = []
-    if tstp is not None and threading.current_thread() is threading.main_thread():
-        def on_stop(number, frame):
-            send(signal.SIGSTOP)
-            os.kill(os.getpid(), signal.SIGSTOP)
+    if tstp is None:
+        return _handling({})
 
-        def on_continue(number, frame):
-            send(cont)
+    def on_stop(number, frame):
+        send(signal.SIGSTOP)
+        os.kill(os.getpid(), signal.SIGSTOP)
 
-        try:
-            if signal.getsignal(tstp) == signal.SIG_DFL:
-                saved.append((tstp, signal.signal(tstp, on_stop)))
-            if signal.getsignal(cont) == signal.SIG_DFL:
-                saved.append((cont, signal.signal(cont, on_continue)))
-        except (ValueError, OSError):
-            pass
-    try:
-        yield
-    finally:
-        for number, handler in saved:
-            signal.signal(number, handler)
+    def on_continue(number, frame):
+        send(cont)
+
+    return _handling({tstp: on_stop, cont: on_continue})
