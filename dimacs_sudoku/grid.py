@@ -421,6 +421,8 @@ class Grid:
         n = self.size
         symbols = check_symbols(symbols or self.symbols, n)
         br, bc = self.layout.box
+        if self.layout.regions is not None and br == 1:
+            br = n      # a prime N's nominal 1xN boxes are no units: no rule between rows
         width = max(len(symbol(d, n, symbols)) for d in range(1, n + 1))
         rule = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
         lines = [rule]

@@ -626,6 +626,11 @@ def test_a_prime_jigsaw_is_read_encoded_and_solved(n):
         for fmt in ("fpuzzles", "sudokupad", "variant"):
             back = parse_puzzle(write_grid(grid, fmt))
             assert back.to_line() == givens and back.layout.regions is not None
+        # Its boxes are no units, so the boxed grid draws no rule between rows.
+        assert write_grid(grid, "variant").split("\n")[:n + 2] == (
+            ["+" + "-" * (2 * n + 1) + "+"] + ["| %s |" % " ".join(givens[r * n:(r + 1) * n])
+                                                 for r in range(n)]
+            + ["+" + "-" * (2 * n + 1) + "+"])
     # Without regions a prime grid has no box shape, and says so.
     with pytest.raises(PuzzleError, match="a %dx%d grid has no box shape" % (n, n)):
         parse_puzzle(givens)
