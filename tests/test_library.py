@@ -29,6 +29,15 @@ def test_write_read_round_trip_through_text():
     assert grid.to_line() == INKALA_SOLUTION
 
 
+def test_solve_cnf_takes_the_formula_of_encode():
+    puzzle = ds.parse_puzzle(INKALA)
+    formula = ds.encode(puzzle)
+    result = ds.solve_cnf(formula)
+    assert result.status == "SAT"
+    assert ds.decode(result.positives, size=9, givens=puzzle).to_line() == INKALA_SOLUTION
+    assert ds.solve_cnf(ds.encode(ds.parse_puzzle("11" + "." * 14))).status == "UNSAT"
+
+
 def loaded_modules(command, stdin):
     """The top-level modules loaded after running ``command``'s main() in a child."""
     script = ("import sys, io\n"

@@ -13,8 +13,9 @@ BUNDLED_NAMES = (BUNDLED, "pycosat")
 
 
 def solve_cnf(cnf, timeout=None):
-    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` with the bundled picosat (pycosat);
-    returns a Result whose model covers all ``cnf.num_vars`` variables.
+    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` (or a Formula, from encode) with the
+    bundled picosat (pycosat); returns a Result whose model covers all ``cnf.num_vars``
+    variables.
 
     pycosat cannot be interrupted, so with a ``timeout`` (seconds) it runs in a
     forked child that is killed at the deadline: the result is then UNKNOWN. Its
@@ -23,7 +24,10 @@ def solve_cnf(cnf, timeout=None):
     :mod:`dimacs_sudoku.solvers.check`), and every grid decoded from it is.
     """
     from ..arguments import having
-    having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs)")
+    having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs) or a Formula (from "
+           "encode)")
+    if hasattr(cnf, "to_cnf"):          # a Formula: its clauses, made once
+        cnf = cnf.to_cnf()
     return solve_clauses(cnf.clauses, cnf.num_vars, timeout)
 
 
