@@ -176,6 +176,9 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     CNF back to cell variables; ``fixed`` lists cell variables that the reduction
     decided were true. Errors name ``source`` and ``line`` (the model's);
     ``max_var``, the largest variable the model assigns, helps infer the size.
+
+    >>> decode([1, 4, 6, 7], size=2, box=(1, 2)).to_line()
+    '1221'
     """
     from .arguments import iterable
     iterable(positives, "decode", "the model's true variables (ints)")

@@ -134,10 +134,10 @@ def test_shell_completion_of_option_values(prog, words, expected):
 def test_completion_lists_name_what_the_library_accepts():
     from dimacs_sudoku.commands import common
     from dimacs_sudoku.encodings import ENCODINGS
-    from dimacs_sudoku.generate import SYMMETRIES
+    from dimacs_sudoku.generator import SYMMETRIES
     from dimacs_sudoku.puzzle import FORMATS
     assert common.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
-    assert common.completion("SYMMETRIES", "generate")("") == list(SYMMETRIES)
+    assert common.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
     assert common.completion("FORMATS", "puzzle")("") == list(FORMATS)
 
 

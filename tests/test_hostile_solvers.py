@@ -810,7 +810,7 @@ def test_a_contradiction_among_huge_variables():
 def test_sudoku_gen_checks_the_solution_of_each_puzzle():
     from dimacs_sudoku.commands.sudoku_gen import format_puzzle
     from dimacs_sudoku.errors import InvalidModel
-    from dimacs_sudoku.generate import Generated
+    from dimacs_sudoku.generator import Generated
     from dimacs_sudoku.puzzle import parse_puzzle
     puzzle = parse_puzzle(SMALL4)
     good = parse_puzzle("1234431221433421")

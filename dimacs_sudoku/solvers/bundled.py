@@ -22,6 +22,11 @@ def solve_cnf(cnf, timeout=None):
     model is not checked against the clauses here (it comes from this process's
     own copy of them; external and python-sat models are, see
     :mod:`dimacs_sudoku.solvers.check`), and every grid decoded from it is.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.encodings import encode
+    >>> solve_cnf(encode(Grid.from_line("11" + "." * 14))).status
+    'UNSAT'
     """
     from ..arguments import having
     having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs) or a Formula (from "
