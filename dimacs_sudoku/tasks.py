@@ -13,7 +13,7 @@ checked against the rules and the givens.
 
 from collections import namedtuple
 
-from . import arguments
+from . import arguments, batch
 from .errors import NoSolution
 from .grid import grid_argument
 
@@ -42,9 +42,8 @@ def solve(grid, solver=None, engine="auto"):
       ...
     dimacs_sudoku.errors.NoSolution: no solution
     """
-    from .batch import count_solutions as first_solutions
     grid_argument(grid, "solve")
-    solutions, n = first_solutions(grid, 1, solver, engine)
+    solutions, n = batch.count_solutions(grid, 1, solver, engine)
     if not n:
         raise NoSolution("no solution", grid.source, grid.line)
     solution = solutions[0]
@@ -61,9 +60,8 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     >>> count_solutions(Grid.empty(4)), count_solutions(Grid.empty(4), cap=1000)
     (2, 288)
     """
-    from .batch import count_solutions as first_solutions
     grid_argument(grid, "count_solutions")
-    return first_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+    return batch.count_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
 
 
 def solve_many(grids, count=1, solver=None, engine="auto"):
@@ -79,7 +77,6 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
     >>> [(s.solution and s.solution.to_line(), s.count) for s in solve_many(grids, count=2)]
     [('1234431221433421', 1), (None, 0)]
     """
-    from .batch import solve_many as first_solutions
     arguments.iterable(grids, "solve_many", "an iterable of Grids")
     count = _cap(count, "solve_many")
     puzzles = []
@@ -89,8 +86,8 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
             puzzles.append(grid_argument(grid, "solve_many"))
             yield grid
 
-    for solution, n in first_solutions(each_grid(), count, solver, engine,
-                                       canonical=count > 1):
+    for solution, n in batch.solve_many(each_grid(), count, solver, engine,
+                                        canonical=count > 1):
         puzzle = puzzles.pop()
         if solution is not None:
             solution.givens = puzzle
