@@ -3,8 +3,8 @@ the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.batch`), every so
 checked against the rules and the givens.
 
 ``solve`` gives one solution, ``count_solutions`` how many there are (up to a cap),
-``solve_many`` both for many puzzles in turn. The full CNF route is
-``solve_cnf(encode(grid))`` then ``decode``.
+``solve_many`` both for many puzzles in turn. :func:`solve_by_cnf` takes the full
+CNF route instead, ``sudoku2cnf | SOLVER | cnf2sudoku`` in one call.
 
 >>> from dimacs_sudoku.grid import Grid
 >>> count_solutions(Grid.from_line("1..4" "4..." "...3" "3..1"))
@@ -13,9 +13,15 @@ checked against the rules and the givens.
 
 from collections import namedtuple
 
+import os
+import tempfile
+
 from . import arguments, batch
+from .decoding import decode_result
+from .encodings import encode
 from .errors import NoSolution
 from .grid import grid_argument
+from .solvers import run_solver, solve_cnf
 
 Solved = namedtuple("Solved", "puzzle solution count")
 Solved.__doc__ = """One puzzle of :func:`solve_many`: the puzzle, its first solution (a
@@ -73,7 +79,8 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
     ``solver`` and ``engine`` as for :func:`solve`.
 
     >>> from dimacs_sudoku.grid import Grid
-    >>> grids = [Grid.from_line("1..4" "4..." "...3" "3..1"), Grid.from_line("11" + "." * 14)]
+    >>> grids = [Grid.from_line("1..4" "4..." "...3" "3..1"),
+    ...          Grid.from_line("11" + "." * 14)]
     >>> [(s.solution and s.solution.to_line(), s.count) for s in solve_many(grids, count=2)]
     [('1234431221433421', 1), (None, 0)]
     """
@@ -100,3 +107,29 @@ def _cap(value, function):
         raise ValueError("%s(): the number of solutions must be at least 1, not %d"
                          % (function, value))
     return value
+
+
+def solve_by_cnf(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
+    """Solve ``grid`` through its full CNF in ``encoding``: the bundled picosat, or an
+    external ``solver`` on a CNF file, stopped after ``timeout`` seconds. Returns the
+    checked solution, whose ``givens`` is ``grid``; raises
+    :class:`~dimacs_sudoku.errors.NoSolution` or
+    :class:`~dimacs_sudoku.errors.UnknownResult`.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1")).to_line()
+    '1234431221433421'
+    """
+    grid_argument(grid, "solve_by_cnf").check_givens()
+    formula = encode(grid, encoding=encoding, amo=amo)
+    if solver is None:
+        result = solve_cnf(formula, timeout=timeout)
+    else:
+        fd, path = tempfile.mkstemp(suffix=".cnf")
+        try:
+            with os.fdopen(fd, "w") as out:
+                formula.write(out)
+            result = run_solver(solver, path, timeout=timeout)
+        finally:
+            os.unlink(path)
+    return decode_result(result, size=grid.size, givens=grid)

@@ -45,8 +45,8 @@ def test_a_read_grid_carries_its_rules_into_copies_and_solutions():
     grid = parse_puzzle(KILLER_GIVENS + "\n" + "\n".join(KILLER_RULES))
     assert [rule.to_line() for rule in grid.rules] == KILLER_RULES
     assert grid.copy().rules == grid.rules
-    from dimacs_sudoku.decoding import solve
-    solution = solve(grid)
+    from dimacs_sudoku.tasks import solve_by_cnf
+    solution = solve_by_cnf(grid)
     assert solution.to_line() == KILLER_SOLUTION and solution.rules == grid.rules
     assert parse_puzzle(KILLER_GIVENS).rules == ()
 
