@@ -31,12 +31,6 @@ def options(prog):
         yield shorts, longs
 
 
-def test_setup_cfg_lists_the_same_six_commands():
-    text = (ROOT / "setup.cfg").read_text()
-    for prog, module in COMMANDS.items():
-        assert "%s = %s:main" % (prog, module) in text
-
-
 def test_each_short_option_has_one_long_meaning_across_all_commands():
     meanings = {}
     for prog in COMMANDS:
