@@ -437,7 +437,7 @@ def grade(grid, encoding="extended"):
     Grade(level='up', decisions=0)
     """
     grid_argument(grid, "grade")
-    prop = propagator_for(grid.layout, encoding)
+    prop = propagator_for(grid.layout, encoding, grid.rules)
     prop.reset()
     if not prop.assume(given_literals(grid)):
         return Grade("none", 0)

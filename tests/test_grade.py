@@ -40,6 +40,19 @@ def test_unsolvable_puzzles_grade_none():
     assert grade(Grid.from_line(no_solution)).level == "none"
 
 
+def test_a_variant_puzzle_is_graded_with_its_rules():
+    from dimacs_sudoku.variants import parse_rule
+    # The thermo makes row 1 1234, and unit propagation does the rest; without it the
+    # givens have two solutions.
+    cells = Grid.from_line("......1.21...32.").cells
+    assert grade(Grid(cells, size=4)).level == "search"
+    thermo = parse_rule("thermo r1c1 r1c2 r1c3 r1c4", 4)
+    assert grade(Grid(cells, size=4, rules=(thermo,))) == Grade("up", 0)
+    # r1c2 below the given 1 in r1c1: no solution.
+    backwards = parse_rule("thermo r1c2 r1c1", 4)
+    assert grade(Grid([1] + [0] * 15, size=4, rules=(backwards,))) == Grade("none", 0)
+
+
 def test_empty_grids_need_search_and_the_search_finds_a_solution():
     for size, box in ((4, None), (6, None), (6, (3, 2)), (9, None)):
         level, decisions = grade(Grid.empty(size, box))
