@@ -11,10 +11,9 @@ CNF route instead, ``sudoku2cnf | SOLVER | cnf2sudoku`` in one call.
 1
 """
 
-from collections import namedtuple
-
 import os
 import tempfile
+from collections import namedtuple
 
 from . import arguments, batch
 from .decoding import decode_result
@@ -75,7 +74,7 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
     in turn, one puzzle in memory at a time: yield a :data:`Solved` ``(puzzle,
     solution, count)`` per grid, in order. ``count`` is how many solutions to count
     (2 tells unique puzzles); with ``count`` > 1 the solution of a puzzle with several
-    is the same whatever the engine or solver (as ``sudoku-solve -c`` prints it).
+    is the same whatever the engine or solver (as ``sudoku-solve --count`` prints it).
     ``solver`` and ``engine`` as for :func:`solve`.
 
     >>> from dimacs_sudoku.grid import Grid
