@@ -1,27 +1,38 @@
 """dimacs-sudoku: Sudoku as SAT, through DIMACS CNF.
 
-The library under the commands ``sudoku2cnf``, ``cnfsolve`` and ``cnf2sudoku``.
-Importing it loads nothing heavy; each part is imported where it is used.
+The library under the six commands. Importing it loads nothing heavy: each name of
+:data:`__all__` loads its module on first use.
 
 >>> import dimacs_sudoku as ds
 >>> grid = ds.parse_puzzle("1..4" "4..." "...3" "3..1")
->>> solution = ds.solve(grid)
->>> solution.to_line()
+>>> ds.solve(grid).to_line()
+'1234431221433421'
+>>> ds.count_solutions(grid)
+1
+>>> result = ds.solve_cnf(ds.encode(grid))          # the full CNF, the bundled solver
+>>> ds.decode(result.positives, size=4, givens=grid).to_line()
 '1234431221433421'
 """
 
 __version__ = "0.1.0"
 
+# Each public name and the module that holds it, in the order a user meets them.
 _EXPORTS = {
+    # puzzles in and out
     "Grid": "grid", "Layout": "grid",
     "parse_puzzle": "formats", "read_puzzles": "formats",
-    "puzzles_from_text": "formats", "puzzles_from_file": "formats", "write_grid": "formats",
-    "encode": "encodings", "write_cnf": "encodings",
-    "read_dimacs": "dimacs",
-    "read_result": "model", "Result": "model",
-    "solve_cnf": "solvers", "run_solver": "solvers",
-    "decode": "decoding", "solve": "decoding",
+    "puzzles_from_text": "formats", "puzzles_from_file": "formats",
+    "write_grid": "formats", "parse_rule": "variants",
+    # solving, counting, making and grading puzzles
+    "solve": "tasks", "count_solutions": "tasks", "solve_many": "tasks",
+    "generate": "generator", "grade": "grading",
+    # the DIMACS route, step by step
+    "encode": "encodings", "Formula": "encodings.formula", "write_cnf": "encodings",
+    "read_dimacs": "dimacs", "solve_cnf": "solvers", "run_solver": "solvers",
+    "read_result": "model", "Result": "model", "decode": "decoding",
 }
+
+__all__ = list(_EXPORTS)
 
 
 def __getattr__(name):
@@ -35,4 +46,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_EXPORTS))
+    return sorted(__all__)

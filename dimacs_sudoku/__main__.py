@@ -4,22 +4,14 @@ The command is named as installed (``sudoku2cnf``, ``sudoku-solve``, ...) and th
 rest of the line is its own, so ``python -m dimacs_sudoku sudoku2cnf p.txt`` is
 ``sudoku2cnf p.txt``. With no command, or ``-h``/``--help``, it lists the commands;
 ``--version`` prints the version. Each command module runs on its own too:
-``python -m dimacs_sudoku.commands.solve`` is ``sudoku-solve``.
+``python -m dimacs_sudoku.commands.sudoku_solve`` is ``sudoku-solve``.
 """
 
 import sys
 
-PROG = "python -m dimacs_sudoku"
+from .commands import COMMANDS, run
 
-# name: (module under dimacs_sudoku.commands, what it does)
-COMMANDS = {
-    "sudoku2cnf": ("sudoku2cnf", "a puzzle in, the DIMACS CNF of the rules and its givens out"),
-    "cnfsolve": ("cnfsolve", "solve a DIMACS CNF, answer as SAT solvers do (exit 10/20)"),
-    "cnf2sudoku": ("cnf2sudoku", "a SAT solver's output in, the checked grid out"),
-    "sudoku-solve": ("solve", "many puzzles in, one solution (and count) per line out"),
-    "sudoku-gen": ("generate", "new puzzles with exactly one solution"),
-    "sudoku-grade": ("grade", "the weakest SAT reasoning that solves each puzzle"),
-}
+PROG = "python -m dimacs_sudoku"
 
 
 def usage():
@@ -50,10 +42,7 @@ def main(argv=None):
         return 2
     from .checkout import require_dependencies
     require_dependencies(name)
-    import importlib
-    module = importlib.import_module("dimacs_sudoku.commands." + COMMANDS[name][0])
-    sys.argv = [name] + argv[1:]
-    return module.main()
+    return run(name, argv[1:])
 
 
 if __name__ == "__main__":

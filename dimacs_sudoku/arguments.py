@@ -57,8 +57,13 @@ def iterable(value, function, what):
     return value
 
 
+def number(value, function, what):
+    """``value`` as an int when it is one (not a bool)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        _refuse(function, what, value)
+    return value.__index__()
+
+
 def size(value, function):
     """``value`` as an int when it is one (its range is :func:`~.grid.check_size`'s)."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        _refuse(function, "the grid size N as an int", value)
-    return value.__index__()
+    return number(value, function, "the grid size N as an int")

@@ -1,10 +1,5 @@
 """From a solver's model back to a grid, checked against the rules and the givens.
 
->>> from dimacs_sudoku.grid import Grid
->>> puzzle = Grid.from_line("1..4" "4..." "...3" "3..1")
->>> solution = solve(puzzle)
->>> print(solution.to_line())
-1234431221433421
 >>> decode([1, 4, 6, 7], size=2, box=(1, 2)).to_line()
 '1221'
 """
@@ -12,7 +7,7 @@
 import json
 
 from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
-from .grid import Grid, Layout, cell_name, check_size, grid_argument, parse_box
+from .grid import Grid, Layout, cell_name, check_size, parse_box
 from .variables import Standard, infer_numbering, numbering as make_numbering
 
 
@@ -176,6 +171,9 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     CNF back to cell variables; ``fixed`` lists cell variables that the reduction
     decided were true. Errors name ``source`` and ``line`` (the model's);
     ``max_var``, the largest variable the model assigns, helps infer the size.
+
+    >>> decode([1, 4, 6, 7], size=2, box=(1, 2)).to_line()
+    '1221'
     """
     from .arguments import iterable
     iterable(positives, "decode", "the model's true variables (ints)")
@@ -263,34 +261,3 @@ def decode_result(result, source=None, **options):
         raise ModelError("the solver answered SATISFIABLE but gave no model", source, line)
     return decode(result.positives, source=source, line=line, max_var=result.max_var,
                   **options)
-
-
-def solve(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
-    """Solve ``grid`` through its CNF: the bundled picosat, or an external ``solver``.
-
-    Returns the checked solution, whose ``givens`` is ``grid`` (so that a notebook
-    draws the givens bold and the solved digits in blue); raises :class:`NoSolution`
-    or :class:`UnknownResult`.
-
-    >>> from dimacs_sudoku.grid import Grid
-    >>> solve(Grid.from_line("1..4" "4..." "...3" "3..1")).givens.to_line()
-    '1..44......33..1'
-    """
-    from .encodings import encode
-    grid_argument(grid, "solve").check_givens()
-    formula = encode(grid, encoding=encoding, amo=amo)
-    if solver is None:
-        from .solvers import solve_clauses
-        result = solve_clauses(formula.clauses(), formula.num_vars, timeout=timeout)
-    else:
-        import os
-        import tempfile
-        from .solvers import run_solver
-        fd, path = tempfile.mkstemp(suffix=".cnf")
-        try:
-            with os.fdopen(fd, "w") as out:
-                formula.write(out)
-            result = run_solver(solver, path, timeout=timeout)
-        finally:
-            os.unlink(path)
-    return decode_result(result, size=grid.size, givens=grid)

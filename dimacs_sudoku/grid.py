@@ -257,6 +257,10 @@ class Grid:
     only add units or regions are in the layout too): they travel with the grid into
     copies and solutions, the CNF (:func:`dimacs_sudoku.encodings.encode`) and every
     check (:meth:`check_solution`).
+
+    >>> grid = Grid([1, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 1])
+    >>> grid.size, grid.layout.box, grid.givens_count(), grid.to_line()
+    (4, (2, 2), 6, '1..44......33..1')
     """
 
     symbols = None

@@ -496,6 +496,11 @@ def read_result(stream, source="<stdin>"):
     Several models (``picosat --all``) come back in ``models``, the first also in
     ``positives``. Unreadable output is a :class:`~dimacs_sudoku.errors.ModelError`
     naming the line.
+
+    >>> import io
+    >>> result = read_result(io.StringIO("s SATISFIABLE\\nv 1 -2 3 0\\n"))
+    >>> result.status, list(result.positives)
+    ('SAT', [1, 3])
     """
     from .arguments import stream as a_stream
     a_stream(stream, "read_result")

@@ -5,19 +5,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dimacs_sudoku.commands import COMMANDS as COMMAND_TABLE
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / "bin"
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 # Each command as installed, and the module whose main() it runs.
-COMMANDS = {
-    "sudoku2cnf": "dimacs_sudoku.commands.sudoku2cnf",
-    "cnfsolve": "dimacs_sudoku.commands.cnfsolve",
-    "cnf2sudoku": "dimacs_sudoku.commands.cnf2sudoku",
-    "sudoku-solve": "dimacs_sudoku.commands.solve",
-    "sudoku-gen": "dimacs_sudoku.commands.generate",
-    "sudoku-grade": "dimacs_sudoku.commands.grade",
-}
+COMMANDS = {name: command.module for name, command in COMMAND_TABLE.items()}
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 INKALA_SOLUTION = ("812753649943682175675491283154237896369845721287169534"

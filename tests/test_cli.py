@@ -31,12 +31,6 @@ def options(prog):
         yield shorts, longs
 
 
-def test_setup_cfg_lists_the_same_six_commands():
-    text = (ROOT / "setup.cfg").read_text()
-    for prog, module in COMMANDS.items():
-        assert "%s = %s:main" % (prog, module) in text
-
-
 def test_each_short_option_has_one_long_meaning_across_all_commands():
     meanings = {}
     for prog in COMMANDS:
@@ -73,9 +67,9 @@ def test_readme_table_of_short_options_matches_the_commands():
 
 def test_sudoku_gen_dash_c_is_the_count():
     # Once -c aimed at --clues: `sudoku-gen -c 3` made one puzzle of at least 3 clues.
-    from dimacs_sudoku.commands import generate
-    result = CliRunner().invoke(generate.app, ["-c", "3", "--seed", "1", "-n", "4",
-                                               "-F", "line"], prog_name="sudoku-gen")
+    from dimacs_sudoku.commands import sudoku_gen
+    result = CliRunner().invoke(sudoku_gen.app, ["-c", "3", "--seed", "1", "-n", "4",
+                                                 "-F", "line"], prog_name="sudoku-gen")
     assert result.exit_code == 0, result.output
     assert len(result.stdout.splitlines()) == 3
 
@@ -134,10 +128,10 @@ def test_shell_completion_of_option_values(prog, words, expected):
 def test_completion_lists_name_what_the_library_accepts():
     from dimacs_sudoku.commands import common
     from dimacs_sudoku.encodings import ENCODINGS
-    from dimacs_sudoku.generate import SYMMETRIES
+    from dimacs_sudoku.generator import SYMMETRIES
     from dimacs_sudoku.puzzle import FORMATS
     assert common.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
-    assert common.completion("SYMMETRIES", "generate")("") == list(SYMMETRIES)
+    assert common.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
     assert common.completion("FORMATS", "puzzle")("") == list(FORMATS)
 
 
@@ -173,6 +167,31 @@ def test_python_m_runs_each_command_module(prog):
     done = run_module(COMMANDS[prog], "--version")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("%s (dimacs-sudoku) " % prog)
+
+
+def test_setup_cfg_installs_the_command_table():
+    import configparser
+    config = configparser.ConfigParser()
+    config.read(ROOT / "setup.cfg")
+    installed = dict(line.split(" = ") for line in
+                     config["options.entry_points"]["console_scripts"].strip().splitlines())
+    assert installed == {name: module + ":main" for name, module in COMMANDS.items()}
+
+
+def test_bin_holds_the_command_table_each_by_one_script():
+    scripts = sorted((ROOT / "bin").iterdir())
+    assert [script.name for script in scripts] == sorted(COMMANDS)
+    assert len({script.read_bytes() for script in scripts}) == 1
+
+
+def test_each_command_module_is_named_as_installed():
+    helpers = {"__init__", "common", "progress"}
+    modules = {"dimacs_sudoku.commands." + path.stem
+               for path in (ROOT / "dimacs_sudoku" / "commands").glob("*.py")
+               if path.stem not in helpers}
+    assert modules == set(COMMANDS.values())
+    assert all(module.rsplit(".", 1)[1] == prog.replace("-", "_")
+               for prog, module in COMMANDS.items())
 
 
 def test_a_pipe_of_python_m_commands():

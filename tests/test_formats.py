@@ -259,8 +259,8 @@ def test_hex_16x16_keeps_its_symbols():
     puzzle_line = "".join(ch if k % 3 else "." for k, ch in enumerate(hex_line))
     puzzle = parse_puzzle(puzzle_line)
     assert puzzle.symbols == "hex"
-    from dimacs_sudoku.decoding import solve
-    answer = solve(puzzle)
+    from dimacs_sudoku.tasks import solve_by_cnf
+    answer = solve_by_cnf(puzzle)
     out = write_grid(answer, "line").strip()
     assert "G" not in out and all(a == b for a, b in zip(out, puzzle_line) if b != ".")
     assert "G" not in answer.to_text() and answer.givens is puzzle
@@ -319,8 +319,8 @@ def test_cnf2sudoku_grid_format_separates_grids(tmp_path):
     (tmp_path / "p.txt").write_text("12.." "34.." "...." "....\n")
     done = shell("sudoku2cnf p.txt -o p.cnf && cnfsolve p.cnf > /dev/null; "
                  "cnf2sudoku --cnf p.cnf --format grid models.txt", cwd=tmp_path)
-    from dimacs_sudoku.decoding import solve
-    grids = [solve(Grid.from_line(SMALL4))] * 2
+    from dimacs_sudoku.tasks import solve_by_cnf
+    grids = [solve_by_cnf(Grid.from_line(SMALL4))] * 2
     models = []
     for g in grids:
         models.append("s SATISFIABLE\nv " + " ".join(

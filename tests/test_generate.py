@@ -8,11 +8,11 @@ import pytest
 
 from dimacs_sudoku.batch import count_solutions
 from dimacs_sudoku.errors import UnknownResult
-from dimacs_sudoku.generate import (SYMMETRIES, Counter as SolutionCounter,
+from dimacs_sudoku.generator import (SYMMETRIES, Counter as SolutionCounter,
                                     bounded_count_solutions, generate, is_minimal,
                                     is_symmetric, layout_for, make_puzzle, random_solution,
                                     symmetry_orbits)
-from dimacs_sudoku.grade import solutions as dpll_solutions
+from dimacs_sudoku.grading import solutions as dpll_solutions
 from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.puzzle import parse_puzzle
 

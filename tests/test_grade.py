@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.encodings.sudoku import sudoku_formula
-from dimacs_sudoku.grade import (Grade, Propagator, given_literals, grade, propagator_for,
+from dimacs_sudoku.grading import (Grade, Propagator, given_literals, grade, propagator_for,
                                  solutions, sudoku_propagator)
 from dimacs_sudoku.grid import Grid, Layout
 
@@ -38,6 +38,19 @@ def test_unsolvable_puzzles_grade_none():
     # Consistent givens, no solution: r1 needs a 4 but column 4 and box 1 hold it.
     no_solution = "123." "...4" "...." "4..."
     assert grade(Grid.from_line(no_solution)).level == "none"
+
+
+def test_a_variant_puzzle_is_graded_with_its_rules():
+    from dimacs_sudoku.variants import parse_rule
+    # The thermo makes row 1 1234, and unit propagation does the rest; without it the
+    # givens have two solutions.
+    cells = Grid.from_line("......1.21...32.").cells
+    assert grade(Grid(cells, size=4)).level == "search"
+    thermo = parse_rule("thermo r1c1 r1c2 r1c3 r1c4", 4)
+    assert grade(Grid(cells, size=4, rules=(thermo,))) == Grade("up", 0)
+    # r1c2 below the given 1 in r1c1: no solution.
+    backwards = parse_rule("thermo r1c2 r1c1", 4)
+    assert grade(Grid([1] + [0] * 15, size=4, rules=(backwards,))) == Grade("none", 0)
 
 
 def test_empty_grids_need_search_and_the_search_finds_a_solution():

@@ -189,11 +189,11 @@ def test_a_solver_that_rewrites_its_cnf_is_checked_against_the_cnf_it_was_given(
     done = shell("sudoku2cnf p.txt | cnfsolve -s %s | cnf2sudoku --puzzle p.txt"
                  % shlex.quote(fake("rewrites_input")), cwd=work, env=work.env)
     assert done.stdout == "" and "changed the CNF file" in done.stderr, done.stderr
-    from dimacs_sudoku.decoding import solve
+    from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.errors import SolverError
     from dimacs_sudoku.puzzle import parse_puzzle
     with pytest.raises(SolverError, match="changed the CNF file"):
-        solve(parse_puzzle(INKALA), solver=fake("rewrites_input"))
+        solve_by_cnf(parse_puzzle(INKALA), solver=fake("rewrites_input"))
     nothing_left(work, "out.txt")
 
 
@@ -249,12 +249,12 @@ def test_a_wrong_model_from_the_bundled_solver_never_becomes_a_grid(monkeypatch)
     # The bundled solver's model is not checked against the clauses again (it comes
     # from this process's own copy of them); the grid decoded from it is.
     import pycosat
-    from dimacs_sudoku.decoding import solve
+    from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.errors import InvalidModel
     from dimacs_sudoku.grid import Grid
     monkeypatch.setattr(pycosat, "solve", lambda clauses, vars=0: list(range(1, vars + 1)))
     with pytest.raises(InvalidModel, match="holds both"):
-        solve(Grid.from_line("1..4" "4..." "...3" "3..1"))
+        solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1"))
 
 
 def test_a_wrong_model_from_python_sat_is_refused(work, monkeypatch):
@@ -475,11 +475,11 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
 
 
 def test_library_solve_checks_external_models(work):
-    from dimacs_sudoku.decoding import solve
+    from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.errors import SolverError
     from dimacs_sudoku.puzzle import parse_puzzle
     with pytest.raises(SolverError, match="violates the clause"):
-        solve(parse_puzzle(INKALA), solver=fake("all_true"))
+        solve_by_cnf(parse_puzzle(INKALA), solver=fake("all_true"))
 
 
 # -- solver processes: nothing survives ---------------------------------------------------
@@ -808,9 +808,9 @@ def test_a_contradiction_among_huge_variables():
 
 
 def test_sudoku_gen_checks_the_solution_of_each_puzzle():
-    from dimacs_sudoku.commands.generate import format_puzzle
+    from dimacs_sudoku.commands.sudoku_gen import format_puzzle
     from dimacs_sudoku.errors import InvalidModel
-    from dimacs_sudoku.generate import Generated
+    from dimacs_sudoku.generator import Generated
     from dimacs_sudoku.puzzle import parse_puzzle
     puzzle = parse_puzzle(SMALL4)
     good = parse_puzzle("1234431221433421")

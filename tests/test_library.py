@@ -7,6 +7,7 @@ import sys
 import pytest
 
 import dimacs_sudoku as ds
+from dimacs_sudoku.errors import NoSolution
 from support import INKALA, INKALA_SOLUTION, ROOT
 
 
@@ -27,6 +28,15 @@ def test_write_read_round_trip_through_text():
     result = ds.solve_cnf(cnf)
     grid = ds.decode(result.positives, size=9, givens=puzzle)
     assert grid.to_line() == INKALA_SOLUTION
+
+
+def test_solve_cnf_takes_the_formula_of_encode():
+    puzzle = ds.parse_puzzle(INKALA)
+    formula = ds.encode(puzzle)
+    result = ds.solve_cnf(formula)
+    assert result.status == "SAT"
+    assert ds.decode(result.positives, size=9, givens=puzzle).to_line() == INKALA_SOLUTION
+    assert ds.solve_cnf(ds.encode(ds.parse_puzzle("11" + "." * 14))).status == "UNSAT"
 
 
 def loaded_modules(command, stdin):
@@ -78,6 +88,11 @@ def _public_calls():
         "run_solver": lambda x: ds.run_solver(x, "p.cnf"),
         "decode": lambda x: ds.decode(x),
         "solve": lambda x: ds.solve(x),
+        "count_solutions": lambda x: ds.count_solutions(x),
+        "solve_many": lambda x: list(ds.solve_many(x)),
+        "generate": lambda x: list(ds.generate(x)),
+        "grade": lambda x: ds.grade(x),
+        "parse_rule": lambda x: ds.parse_rule(x, 9),
         "Grid": lambda x: ds.Grid(x),
         "Layout": lambda x: ds.Layout(x),
     }
@@ -92,8 +107,64 @@ def test_misuse_of_a_public_function_is_a_type_error_naming_it(name, wrong):
 
 
 def test_every_public_function_is_checked_for_misuse():
-    checked = set(_public_calls()) | {"Result"}     # Result: ValueError naming the status
-    assert set(ds._EXPORTS) == checked
+    # Result: ValueError naming the status; Formula: made by encode, not by hand.
+    checked = set(_public_calls()) | {"Result", "Formula"}
+    assert set(ds.__all__) == checked
+
+
+def test_the_public_names_are_all_and_dir_and_each_has_an_example():
+    assert len(set(ds.__all__)) == len(ds.__all__)
+    assert dir(ds) == sorted(ds.__all__)
+    for name in ds.__all__:
+        assert ">>> " in getattr(ds, name).__doc__, name
+
+
+def test_importing_the_package_loads_no_implementation_module():
+    done = subprocess.run([sys.executable, "-c", "import sys, dimacs_sudoku as ds; "
+                           "print(sorted(m for m in sys.modules if m.startswith('dimacs')))"],
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "['dimacs_sudoku']"
+
+
+def test_solve_is_the_first_checked_solution_and_count_says_if_it_is_the_only_one():
+    puzzle = ds.parse_puzzle(INKALA)
+    solution = ds.solve(puzzle)
+    assert solution.to_line() == INKALA_SOLUTION and solution.givens is puzzle
+    assert ds.count_solutions(puzzle) == 1
+    empty = ds.Grid.empty(4)
+    assert ds.solve(empty).is_complete()
+    assert ds.count_solutions(empty) == 2 and ds.count_solutions(empty, cap=300) == 288
+    clash = ds.parse_puzzle("11" + "." * 14)
+    assert ds.count_solutions(clash) == 0
+    with pytest.raises(NoSolution):
+        ds.solve(clash)
+    with pytest.raises(ValueError, match=r"^count_solutions\(\): .* at least 1, not 0$"):
+        ds.count_solutions(empty, cap=0)
+
+
+def test_solve_many_yields_each_puzzle_its_solution_and_count_in_order():
+    puzzles = ds.puzzles_from_text("\n".join([INKALA, "." * 16, "11" + "." * 14]))
+    solved = list(ds.solve_many(iter(puzzles), count=2))
+    assert [s.puzzle for s in solved] == puzzles
+    assert [s.count for s in solved] == [1, 2, 0]
+    assert solved[0].solution.to_line() == INKALA_SOLUTION
+    assert solved[0].solution.givens is puzzles[0] and solved[2].solution is None
+    # With count > 1 the solution of a puzzle with several is the same whatever the engine.
+    assert {next(ds.solve_many([puzzles[1]], count=2, engine=engine)).solution.to_line()
+            for engine in ("pycosat", "auto")} == {solved[1].solution.to_line()}
+
+
+def test_generate_grade_and_parse_rule_from_the_package():
+    made = list(ds.generate(2, size=4, seed=7))
+    assert len(made) == 2
+    for one in made:
+        assert ds.count_solutions(one.puzzle) == 1
+        assert ds.solve(one.puzzle).to_line() == one.solution.to_line()
+        assert ds.grade(one.puzzle).level in ("up", "probe", "search")
+    rule = ds.parse_rule("thermo r1c1 r1c2", size=4)
+    grid = ds.Grid([0] * 16, size=4, rules=(rule,))
+    solution = ds.solve(grid)
+    assert solution.cells[0] < solution.cells[1]
 
 
 def test_a_grid_where_text_goes_and_text_where_a_grid_goes():

@@ -45,8 +45,8 @@ def test_a_read_grid_carries_its_rules_into_copies_and_solutions():
     grid = parse_puzzle(KILLER_GIVENS + "\n" + "\n".join(KILLER_RULES))
     assert [rule.to_line() for rule in grid.rules] == KILLER_RULES
     assert grid.copy().rules == grid.rules
-    from dimacs_sudoku.decoding import solve
-    solution = solve(grid)
+    from dimacs_sudoku.tasks import solve_by_cnf
+    solution = solve_by_cnf(grid)
     assert solution.to_line() == KILLER_SOLUTION and solution.rules == grid.rules
     assert parse_puzzle(KILLER_GIVENS).rules == ()
 
@@ -263,7 +263,7 @@ def test_sudoku_gen_makes_unique_variant_puzzles(tmp_path, rule):
 def test_sudoku_gen_rules_library_and_killer_from_a_grid():
     import random
     from dimacs_sudoku.batch import count_solutions
-    from dimacs_sudoku.generate import generate, random_solution
+    from dimacs_sudoku.generator import generate, random_solution
     from dimacs_sudoku.errors import NoSolution
     with pytest.raises(NoSolution, match="no complete 6x6 grid"):
         next(generate(1, size=6, seed=1, rules=["antiknight", "diagonals"]))
@@ -282,7 +282,7 @@ def test_sudoku_gen_bad_rule_is_a_usage_error():
 
 
 def test_sudoku_grade_grades_variants_on_their_cnf(tmp_path):
-    from dimacs_sudoku.grade import grade
+    from dimacs_sudoku.grading import grade
     givens, rules, _ = PUZZLES["killer"]
     with_rules = parse_puzzle(givens + "\n" + "\n".join(rules))
     assert grade(with_rules).level in ("up", "probe", "search")

@@ -433,7 +433,7 @@ def completion(names, module=None):
 
     >>> completion(("line", "grid", "json"))("g")
     ['grid']
-    >>> completion("SYMMETRIES", "generate")("d")
+    >>> completion("SYMMETRIES", "generator")("d")
     ['diagonal', 'dihedral']
     """
     def complete(incomplete: str):

@@ -132,7 +132,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
             formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
                              source=where)
         if exclude:
-            from ..generate import exclude_solutions, read_solutions
+            from ..generator import exclude_solutions, read_solutions
             with common.open_text_input(exclude) as known:
                 solutions = read_solutions(known, grid, exclude)
             exclude_solutions(formula, solutions, numbering)

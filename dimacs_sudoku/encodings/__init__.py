@@ -91,6 +91,11 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
     ``amo`` names the at-most-one family and ``numbering`` the cell-variable numbering.
     A grid with variant rules (``grid.rules``) gets their clauses too, and a
     ``c rule:`` header line for each (:func:`encode_variant`).
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> puzzle = Grid.from_line("1..4" "4..." "...3" "3..1")
+    >>> encode(puzzle).num_vars, encode(puzzle, amo="sequential").num_vars
+    (64, 256)
     """
     from ..grid import grid_argument
     grid_argument(grid, "encode")
@@ -228,7 +233,15 @@ def variable_map(layout, encoding, amo, numbers):
 
 
 def write_cnf(formula, out, labels=False):
-    """Write ``formula`` as strict DIMACS to the text stream ``out``."""
+    """Write ``formula`` as strict DIMACS to the text stream ``out``.
+
+    >>> import io
+    >>> from dimacs_sudoku.grid import Grid
+    >>> out = io.StringIO()
+    >>> write_cnf(encode(Grid.from_line("1..4" "4..." "...3" "3..1")), out)
+    >>> [line for line in out.getvalue().splitlines() if line.startswith("p ")]
+    ['p cnf 64 390']
+    """
     from .. import arguments
     arguments.having(formula, "write", "write_cnf", "a Formula (from encode)")
     arguments.having(out, "write", "write_cnf", "an open text stream to write to")

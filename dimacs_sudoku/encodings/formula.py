@@ -92,6 +92,16 @@ class Formula:
     numbering); ``amo`` an at-most-one family from :mod:`.amo`. ``comments`` are the
     header comment lines; ``full_comments`` more of them and ``var_comments`` (lines,
     or a function returning them) the variable map, both written only with labels.
+
+    :func:`~dimacs_sudoku.encodings.encode` makes one; :meth:`to_cnf` gives its clauses
+    as a :class:`~dimacs_sudoku.dimacs.Cnf`, which ``solve_cnf`` takes (so does the
+    Formula itself).
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.encodings import encode
+    >>> formula = encode(Grid.from_line("1..4" "4..." "...3" "3..1"))
+    >>> formula.num_vars, formula.num_clauses, next(formula.clauses())
+    (64, 390, [1, 2, 3, 4])
     """
 
     def __init__(self, constraints, base_vars, amo, comments=(), var_comments=(),
@@ -148,6 +158,18 @@ class Formula:
             elif kind is AMO:
                 more, top = make(item[1], top, item[2])
                 yield from more
+
+    def to_cnf(self):
+        """The formula as a :class:`~dimacs_sudoku.dimacs.Cnf`: its header comments and
+        its clauses in a list, as :func:`~dimacs_sudoku.dimacs.read_dimacs` reads them.
+
+        >>> from dimacs_sudoku.grid import Grid
+        >>> from dimacs_sudoku.encodings import encode
+        >>> encode(Grid.from_line("1..4" "4..." "...3" "3..1")).to_cnf()
+        Cnf(num_vars=64, num_clauses=390)
+        """
+        from ..dimacs import Cnf     # here: writing a CNF never needs the reader
+        return Cnf(self.num_vars, list(self.clauses()), self.comments)
 
     def header(self, labels=False):
         """The comment lines and the ``p cnf`` line, as text (with ``labels``, the

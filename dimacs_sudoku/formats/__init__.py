@@ -396,7 +396,15 @@ def puzzles_from_text(text, fmt=None, size=None, box=None, source=None):
 
 def puzzles_from_file(path, fmt=None, size=None, box=None):
     """Every puzzle in the file at ``path`` (``.gz``, ``.xz``, ``.bz2`` unpacked), as
-    a list of Grids whose ``source`` is the path."""
+    a list of Grids whose ``source`` is the path.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "two.txt")
+    >>> with open(path, "w") as out:
+    ...     _ = out.write("1..44......33..1\\n" + "2..." * 4 + "\\n")
+    >>> [(g.to_line(), g.line) for g in puzzles_from_file(path)]
+    [('1..44......33..1', 1), ('2...2...2...2...', 2)]
+    """
     import io
     path = os.fspath(arguments.path(path, "puzzles_from_file"))
     opener = open

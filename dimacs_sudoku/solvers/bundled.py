@@ -13,17 +13,26 @@ BUNDLED_NAMES = (BUNDLED, "pycosat")
 
 
 def solve_cnf(cnf, timeout=None):
-    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` with the bundled picosat (pycosat);
-    returns a Result whose model covers all ``cnf.num_vars`` variables.
+    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` (or a Formula, from encode) with the
+    bundled picosat (pycosat); returns a Result whose model covers all ``cnf.num_vars``
+    variables.
 
     pycosat cannot be interrupted, so with a ``timeout`` (seconds) it runs in a
     forked child that is killed at the deadline: the result is then UNKNOWN. Its
     model is not checked against the clauses here (it comes from this process's
     own copy of them; external and python-sat models are, see
     :mod:`dimacs_sudoku.solvers.check`), and every grid decoded from it is.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.encodings import encode
+    >>> solve_cnf(encode(Grid.from_line("11" + "." * 14))).status
+    'UNSAT'
     """
     from ..arguments import having
-    having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs)")
+    having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs) or a Formula (from "
+           "encode)")
+    if hasattr(cnf, "to_cnf"):          # a Formula: its clauses, made once
+        cnf = cnf.to_cnf()
     return solve_clauses(cnf.clauses, cnf.num_vars, timeout)
 
 

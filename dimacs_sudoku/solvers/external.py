@@ -106,6 +106,14 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True):
     that violates a clause of the CNF, an answer SATISFIABLE without a model, or one
     that holds a literal and its negation, is a :class:`SolverError`. ``check=False``
     leaves out the clause check, for a caller that checks the grid instead.
+
+    ``run_solver("minisat", "puzzle.cnf")`` runs minisat; a solver that is not
+    installed is a one-line error:
+
+    >>> run_solver("no-such-solver", "puzzle.cnf")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.SolverError: solver command 'no-such-solver' not found on PATH
     """
     from .. import arguments
     if not isinstance(name_or_command, SolverCommand):

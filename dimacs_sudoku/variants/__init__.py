@@ -32,6 +32,7 @@ dropped: a dropped rule would make a puzzle look like it had many solutions.
 import importlib
 import re
 
+from .. import arguments
 from ..errors import PuzzleError, UsageError
 from ..grid import Grid, Layout, check_size, default_box, no_box_shape
 from ..grid import rule_violations  # noqa: F401 (each rule's own check, kept importable here)
@@ -128,9 +129,11 @@ def is_rule_line(text):
 def parse_rule(text, size, box=None, source=None, line=None):
     """One rule from its text line (``killer 15 r1c1 r1c2``), for an N x N grid.
 
-    >>> parse_rule("thermo r1c1 r1c2 r1c3", 9).to_line()
+    >>> parse_rule("thermo r1c1 r1c2 r1c3", size=9).to_line()
     'thermo r1c1 r1c2 r1c3'
     """
+    arguments.text(text, "parse_rule", "the rule's text line as a str")
+    size = arguments.size(size, "parse_rule")
     text = text.split("#", 1)[0]
     tokens = text.replace(",", " ").split()
     if not tokens:

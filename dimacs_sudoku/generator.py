@@ -31,9 +31,10 @@ give the same puzzles.
 import random
 from collections import namedtuple
 
+from . import arguments
 from .batch import count_solutions
 from .errors import NoSolution, UnknownResult, UsageError
-from .grade import given_literals, propagator_for
+from .grading import given_literals, propagator_for
 from .grid import Grid, Layout, default_box
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
@@ -85,7 +86,7 @@ def layout_for(size=None, box=None):
 # ---- complete grids ---------------------------------------------------------------
 
 def _random_chooser(rng):
-    """A branching rule for :meth:`~dimacs_sudoku.grade.Propagator.search`: a random
+    """A branching rule for :meth:`~dimacs_sudoku.grading.Propagator.search`: a random
     clause among the open ones with the fewest free literals, a random free literal.
 
     In the extended encoding with pairwise at-most-one, a long clause (cell or unit
@@ -123,7 +124,7 @@ def _shuffled_groups(rng, count, width):
 
 
 def residual_clauses(prop):
-    """The clauses of a propagated :class:`~dimacs_sudoku.grade.Propagator` state that
+    """The clauses of a propagated :class:`~dimacs_sudoku.grading.Propagator` state that
     are not yet satisfied, restricted to their free literals (the given-driven reduction
     of Kwon and Jain, for any state): a model of them extends the state to a model of
     every clause."""
@@ -305,7 +306,7 @@ DEFAULT_BUDGET = 100000
 
 def bounded_count_solutions(grid, limit=2, budget=None):
     """``(solutions, count)`` like :func:`count_solutions`, with a budget: unit
-    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.grade`
+    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.grading`
     engine), then pycosat on the clauses left open, each call stopped after ``budget``
     propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
     out before the count is known."""
@@ -494,7 +495,13 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     ``seed`` seeds the one ``random.Random`` everything draws from; ``budget`` bounds
     each SAT call of the solution counter (see :class:`Counter`); ``progress`` is
     called with the number of puzzles done after each one.
+
+    >>> for made in generate(2, size=4, seed=1):
+    ...     print(made.puzzle.to_line(), made.solution.to_line())
+    2.....2.4.3....4 2341142341323214
+    .....31.4..2.... 1423231441323241
     """
+    count = arguments.number(count, "generate", "the number of puzzles as an int")
     layout = layout_for(size, box)
     if rules:
         from .variants import finish, parse_rule, variant_layout

@@ -45,6 +45,7 @@ Grade(level='up', decisions=0)
 from collections import namedtuple
 
 from .errors import UsageError
+from .grid import grid_argument
 
 LEVELS = ("up", "probe", "search", "none")
 
@@ -429,8 +430,14 @@ def given_literals(grid):
 
 def grade(grid, encoding="extended"):
     """The :class:`Grade` of ``grid``: ``(level, decisions)``, level one of
-    :data:`LEVELS`; decisions are counted for ``search`` only."""
-    prop = propagator_for(grid.layout, encoding)
+    :data:`LEVELS`; decisions are counted for ``search`` only.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> grade(Grid.from_line("1..4" "4..." "...3" "3..1"))
+    Grade(level='up', decisions=0)
+    """
+    grid_argument(grid, "grade")
+    prop = propagator_for(grid.layout, encoding, grid.rules)
     prop.reset()
     if not prop.assume(given_literals(grid)):
         return Grade("none", 0)

@@ -1,0 +1,134 @@
+"""The library's verbs on puzzles, as ``sudoku-solve`` does them: propagation, then
+the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.batch`), every solution
+checked against the rules and the givens.
+
+``solve`` gives one solution, ``count_solutions`` how many there are (up to a cap),
+``solve_many`` both for many puzzles in turn. :func:`solve_by_cnf` takes the full
+CNF route instead, ``sudoku2cnf | SOLVER | cnf2sudoku`` in one call.
+
+>>> from dimacs_sudoku.grid import Grid
+>>> count_solutions(Grid.from_line("1..4" "4..." "...3" "3..1"))
+1
+"""
+
+import os
+import tempfile
+from collections import namedtuple
+
+from . import arguments, batch
+from .decoding import decode_result
+from .encodings import encode
+from .errors import NoSolution
+from .grid import grid_argument
+from .solvers import run_solver, solve_cnf
+
+Solved = namedtuple("Solved", "puzzle solution count")
+Solved.__doc__ = """One puzzle of :func:`solve_many`: the puzzle, its first solution (a
+checked Grid, or None when it has none) and min(number of solutions, ``count``)."""
+
+
+def solve(grid, solver=None, engine="auto"):
+    """The first solution found of ``grid`` (a Grid, variant rules included), checked
+    against its rules and givens: the one ``sudoku-solve`` prints. Raise
+    :class:`~dimacs_sudoku.errors.NoSolution` when there is none; whether it is the
+    only one is :func:`count_solutions`'s question.
+
+    ``engine`` is the in-process SAT solver (``auto``: python-sat when installed, else
+    the bundled picosat; ``pysat``; ``pycosat``); ``solver`` names an external program
+    instead (``minisat``, ``cadical``, ...). The solution keeps its puzzle
+    (``solution.givens``), so that its picture shows the givens bold.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> solution = solve(Grid.from_line("1..4" "4..." "...3" "3..1"))
+    >>> solution.to_line(), solution.givens.to_line()
+    ('1234431221433421', '1..44......33..1')
+    >>> solve(Grid.from_line("11" + "." * 14))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.NoSolution: no solution
+    """
+    grid_argument(grid, "solve")
+    solutions, n = batch.count_solutions(grid, 1, solver, engine)
+    if not n:
+        raise NoSolution("no solution", grid.source, grid.line)
+    solution = solutions[0]
+    solution.givens = grid
+    return solution
+
+
+def count_solutions(grid, cap=2, solver=None, engine="auto"):
+    """How many solutions ``grid`` has, counted up to ``cap`` (so the default answers
+    "none, one or several?"): min(number of distinct checked solutions, cap).
+    ``solver`` and ``engine`` as for :func:`solve`.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> count_solutions(Grid.empty(4)), count_solutions(Grid.empty(4), cap=1000)
+    (2, 288)
+    """
+    grid_argument(grid, "count_solutions")
+    return batch.count_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+
+
+def solve_many(grids, count=1, solver=None, engine="auto"):
+    """Solve each of ``grids`` (an iterable of Grids, such as ``read_puzzles(stream)``)
+    in turn, one puzzle in memory at a time: yield a :data:`Solved` ``(puzzle,
+    solution, count)`` per grid, in order. ``count`` is how many solutions to count
+    (2 tells unique puzzles); with ``count`` > 1 the solution of a puzzle with several
+    is the same whatever the engine or solver (as ``sudoku-solve --count`` prints it).
+    ``solver`` and ``engine`` as for :func:`solve`.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> grids = [Grid.from_line("1..4" "4..." "...3" "3..1"),
+    ...          Grid.from_line("11" + "." * 14)]
+    >>> [(s.solution and s.solution.to_line(), s.count) for s in solve_many(grids, count=2)]
+    [('1234431221433421', 1), (None, 0)]
+    """
+    arguments.iterable(grids, "solve_many", "an iterable of Grids")
+    count = _cap(count, "solve_many")
+    puzzles = []
+
+    def each_grid():
+        for grid in grids:
+            puzzles.append(grid_argument(grid, "solve_many"))
+            yield grid
+
+    for solution, n in batch.solve_many(each_grid(), count, solver, engine,
+                                        canonical=count > 1):
+        puzzle = puzzles.pop()
+        if solution is not None:
+            solution.givens = puzzle
+        yield Solved(puzzle, solution, n)
+
+
+def _cap(value, function):
+    value = arguments.number(value, function, "a number of solutions as an int")
+    if value < 1:
+        raise ValueError("%s(): the number of solutions must be at least 1, not %d"
+                         % (function, value))
+    return value
+
+
+def solve_by_cnf(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):
+    """Solve ``grid`` through its full CNF in ``encoding``: the bundled picosat, or an
+    external ``solver`` on a CNF file, stopped after ``timeout`` seconds. Returns the
+    checked solution, whose ``givens`` is ``grid``; raises
+    :class:`~dimacs_sudoku.errors.NoSolution` or
+    :class:`~dimacs_sudoku.errors.UnknownResult`.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1")).to_line()
+    '1234431221433421'
+    """
+    grid_argument(grid, "solve_by_cnf").check_givens()
+    formula = encode(grid, encoding=encoding, amo=amo)
+    if solver is None:
+        result = solve_cnf(formula, timeout=timeout)
+    else:
+        fd, path = tempfile.mkstemp(suffix=".cnf")
+        try:
+            with os.fdopen(fd, "w") as out:
+                formula.write(out)
+            result = run_solver(solver, path, timeout=timeout)
+        finally:
+            os.unlink(path)
+    return decode_result(result, size=grid.size, givens=grid)
