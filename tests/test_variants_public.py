@@ -169,18 +169,26 @@ def test_the_readme_lists_every_fixture():
 NO_FPUZZLES_FORM = ("i-just-like-colours-ctc",)
 
 
+@pytest.mark.parametrize("fmt", ["fpuzzles", "sudokupad"])
+def test_a_writer_that_cannot_state_the_rules_is_a_usage_error(fmt):
+    done = command("sudoku-solve", "-F", fmt, FIXTURES / (NO_FPUZZLES_FORM[0] + ".txt"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and "f-puzzles cannot state" in done.stderr
+    assert "use the variant or json format" in done.stderr
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_fpuzzles_form_has_the_same_one_solution(name):
     """Written as f-puzzles JSON and read back, the puzzle keeps its one solution (the
     rules may come back in f-puzzles' terms: windoku as extra regions, say)."""
     import json
-    from dimacs_sudoku.errors import PuzzleError
+    from dimacs_sudoku.errors import UsageError
     from dimacs_sudoku.formats.variant import read_variant
     from dimacs_sudoku.solvers.bundled import solve_variant
     from dimacs_sudoku.variants import parse_fpuzzles, to_fpuzzles
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     if name in NO_FPUZZLES_FORM:
-        with pytest.raises(PuzzleError, match="exempts the pairs with a kropki dot"):
+        with pytest.raises(UsageError, match="exempts the pairs with a kropki dot"):
             to_fpuzzles(grid, rules)
         return
     again, again_rules = parse_fpuzzles(json.dumps(to_fpuzzles(grid, rules)), name + ".json")

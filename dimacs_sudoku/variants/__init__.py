@@ -400,7 +400,8 @@ def count_text(count, noun):
 
 
 def to_fpuzzles(grid, rules):
-    """An f-puzzles JSON object (a dict) of ``grid`` and ``rules``."""
+    """An f-puzzles JSON object (a dict) of ``grid`` and ``rules``; UsageError (exit 2)
+    for rules that f-puzzles cannot state, as for any format that cannot."""
     n = grid.size
     obj = {"size": n}
     rows = [[{"value": grid.cells[r * n + c], "given": True} if grid.cells[r * n + c] else {}
@@ -409,7 +410,13 @@ def to_fpuzzles(grid, rules):
     for rule in rules:
         rule.link(rules)            # what a rule means can depend on the others
     for rule in rules:
-        for key, item in rule.to_fpuzzles():
+        try:
+            items = rule.to_fpuzzles()
+        except PuzzleError as error:
+            raise UsageError("f-puzzles cannot state this puzzle's rules (%s): %s; use the"
+                             " variant or json format" % (rule.to_line(), error.message)
+                             ) from None
+        for key, item in items:
             if key == "region":
                 for cell, region in enumerate(item):
                     rows[cell // n][cell % n]["region"] = region
