@@ -19,7 +19,7 @@ _EXPORTS = {
     "encode": "encodings", "write_cnf": "encodings",
     "read_dimacs": "dimacs",
     "read_result": "model", "Result": "model",
-    "solve_cnf": "solvers", "run_solver": "solvers",
+    "solve_cnf": "sat", "run_solver": "sat",
     "decode": "decoding", "solve": "decoding",
 }
 

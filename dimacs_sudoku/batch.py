@@ -66,7 +66,7 @@ from .errors import (PYTHON_SAT_MISSING, NoSolution, NotInstalled, PuzzleError, 
 from .grid import Grid, Recent, layout_key
 from .propagate import Inconsistent, SwarEngine, is_standard
 from .propagate import engine as propagation_engine
-from .solvers.check import check_cells, check_distinct, grid_check
+from .sat.check import check_cells, check_distinct, grid_check
 
 _POSITIVE = (0).__lt__
 _NEGATIVE = (0).__gt__
@@ -606,7 +606,7 @@ def _external_answer(solver, clauses, num_vars):
     import os
     import tempfile
     from .errors import InvalidModel, UnknownResult
-    from .solvers import run_solver
+    from .sat import run_solver
     fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
     try:
         with os.fdopen(fd, "w") as out:
@@ -662,7 +662,7 @@ def interruptible(search, num_vars):
     forked child when ``num_vars`` makes it possibly long and a signal must end it at
     once (see LONG_SEARCH_VARS), else here."""
     if num_vars > LONG_SEARCH_VARS:
-        from .solvers.process import call_forked, fork_to_stay_interruptible
+        from .sat.process import call_forked, fork_to_stay_interruptible
         if fork_to_stay_interruptible(None):
             return call_forked(search, "the in-process search")
     return search()
@@ -736,7 +736,7 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
 def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     """``(solutions, n)`` for one grid: up to ``count`` solutions as lists of digits
     and n = min(number of solutions, ``count``). ``engine`` is ``auto``, ``pysat`` or
-    ``pycosat``; an external ``solver`` (a name for :mod:`dimacs_sudoku.solvers`)
+    ``pycosat``; an external ``solver`` (a name for :mod:`dimacs_sudoku.sat`)
     replaces it. The first solution is the first one found; with ``canonical``, when
     n > 1, the first one the bundled picosat finds, the same whatever the engine or
     solver (a puzzle with one solution has the same answer anyway)."""
@@ -755,7 +755,7 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
 
     ``engine`` picks the SAT solver (``auto``: python-sat when installed, else the
     bundled pycosat); ``solver`` names an external one instead (see
-    :mod:`dimacs_sudoku.solvers`). ``count=2`` checks uniqueness; with ``canonical``
+    :mod:`dimacs_sudoku.sat`). ``count=2`` checks uniqueness; with ``canonical``
     a puzzle found to have several solutions gives the same first solution whatever
     the engine or solver (the bundled picosat's first).
     """

@@ -1,8 +1,8 @@
 """SAT solver back ends, one module each, and the one model checker they all pass
 through:
 
-- :mod:`.bundled`: picosat through pycosat, in this process (:func:`solve_cnf`);
-- :mod:`.python_sat`: python-sat's solvers, in this process (:func:`solve_pysat`);
+- :mod:`.pycosat_backend`: picosat through pycosat, in this process (:func:`solve_cnf`);
+- :mod:`.pysat_backend`: python-sat's solvers, in this process (:func:`solve_pysat`);
 - :mod:`.external`: any installed program (:func:`run_solver`, :func:`run_solver_to`),
   in its own process group;
 - :mod:`.registry`: the known external solvers, one entry each;
@@ -20,8 +20,8 @@ through:
 # as batch solving does) does not import the others.
 _HOMES = {
     "Result": "..model",
-    "BUNDLED": ".bundled", "BUNDLED_NAMES": ".bundled", "solve_clauses": ".bundled",
-    "solve_cnf": ".bundled",
+    "BUNDLED": ".pycosat_backend", "BUNDLED_NAMES": ".pycosat_backend", "solve_clauses": ".pycosat_backend",
+    "solve_cnf": ".pycosat_backend",
     "check_cells": ".check", "check_clauses": ".check", "check_cnf_file": ".check",
     "grid_check": ".check",
     "LINE_WIDTH": ".competition", "MAX_LINE": ".competition",
@@ -29,12 +29,12 @@ _HOMES = {
     "SolverCommand": ".external", "run_solver": ".external",
     "run_solver_to": ".external", "solver_command": ".external",
     "check_timeout": ".process",
-    "PYSAT": ".python_sat", "check_pysat_name": ".python_sat",
-    "pysat_names": ".python_sat", "solve_pysat": ".python_sat",
+    "PYSAT": ".pysat_backend", "check_pysat_name": ".pysat_backend",
+    "pysat_names": ".pysat_backend", "solve_pysat": ".pysat_backend",
     "KNOWN": ".registry", "SOLVERS": ".registry", "KnownSolver": ".registry",
 }
 
-_MODULES = ("bundled", "check", "competition", "external", "process", "python_sat",
+_MODULES = ("check", "competition", "external", "process", "pycosat_backend", "pysat_backend",
             "registry")
 
 __all__ = sorted(_HOMES)

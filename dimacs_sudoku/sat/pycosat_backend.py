@@ -20,7 +20,7 @@ def solve_cnf(cnf, timeout=None):
     forked child that is killed at the deadline: the result is then UNKNOWN. Its
     model is not checked against the clauses here (it comes from this process's
     own copy of them; external and python-sat models are, see
-    :mod:`dimacs_sudoku.solvers.check`), and every grid decoded from it is.
+    :mod:`dimacs_sudoku.sat.check`), and every grid decoded from it is.
     """
     from ..arguments import having
     having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs)")
