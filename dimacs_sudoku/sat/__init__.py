@@ -1,8 +1,30 @@
-"""SAT solver back ends, one module each, and the one model checker they all pass
-through:
+"""Every in-process call into a SAT solver, and the programs that are the others.
 
-- :mod:`.pycosat_backend`: picosat through pycosat, in this process (:func:`solve_cnf`);
-- :mod:`.pysat_backend`: python-sat's solvers, in this process (:func:`solve_pysat`);
+The façade: :func:`Solver` makes one incremental solver over a back end, with
+``add_clauses``, ``add_atmost``, ``solve(assumptions)``, ``model``, ``core`` (a
+subset-minimal set of failed assumptions), ``models(count, project)`` (enumeration
+with blocking clauses over the projected variables) and ``proof`` where the back end
+writes one. Nothing else in the package imports pycosat or python-sat.
+
+>>> solver = Solver("pycosat")
+>>> solver.add_clauses([[1, 2], [-1, 3]])
+>>> solver.add_atmost([1, 2, 3], 1)
+>>> solver.solve(), solver.model()
+(True, [-1, 2, -3])
+>>> solver.solve([1])
+False
+>>> solver.core()
+[1]
+>>> sorted(map(sorted, solver.models(10, project=[1, 2], positives=True)))
+[[2]]
+
+The modules:
+
+- :mod:`.base`: what every back end offers, and the shared parts;
+- :mod:`.pycosat_backend`: picosat through pycosat (:class:`PycosatSolver`, and
+  :func:`solve_cnf` for cnfsolve);
+- :mod:`.pysat_backend`: python-sat's solvers (:class:`PysatSolver`, MiniCard through
+  its C functions, and :func:`solve_pysat` for cnfsolve);
 - :mod:`.external`: any installed program (:func:`run_solver`, :func:`run_solver_to`),
   in its own process group;
 - :mod:`.registry`: the known external solvers, one entry each;
@@ -15,6 +37,46 @@ through:
 >>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status
 'SAT'
 """
+
+BACKENDS = ("auto", "pycosat", "pysat", "pysat:NAME")
+
+
+def backend(name="auto", proof=False):
+    """The maker ``(num_vars=0) -> solver`` of a back end: ``pycosat`` (the bundled
+    picosat), ``pysat:NAME`` (python-sat's solver NAME), ``pysat`` (its MiniCard) or
+    ``auto`` (``pysat`` when python-sat is installed, else ``pycosat``; with
+    ``proof``, python-sat's cadical195). Made once, it makes solvers without looking
+    the name up again. Raises UsageError for an unknown name or a back end that
+    writes no proof, NotInstalled when python-sat is asked for and missing."""
+    from . import pysat_backend
+    if name == "auto":
+        if not pysat_backend.available():
+            name = "pycosat"
+        else:
+            name = "pysat:cadical195" if proof else "pysat"
+    if name in ("pycosat", "bundled"):
+        if proof:
+            from ..errors import UsageError
+            raise UsageError("pycosat writes no proof (python-sat's solvers do: %s)"
+                             % ", ".join(pysat_backend.PROOF))
+        from .pycosat_backend import PycosatSolver
+        return PycosatSolver
+    if name == "pysat":
+        name = "pysat:minicard"
+    if name.startswith(PYSAT_PREFIX):
+        return pysat_backend.backend(name[len(PYSAT_PREFIX):], proof)
+    from ..errors import UsageError
+    raise UsageError("unknown SAT back end %r (choose from %s)" % (name, ", ".join(BACKENDS)))
+
+
+def Solver(backend_name="auto", num_vars=0, proof=False):
+    """A new incremental solver (:class:`~dimacs_sudoku.sat.base.Backend`) over the
+    back end ``backend_name`` (see :func:`backend`); its models cover variables
+    1..num_vars at least. Use it in a ``with`` block, or call ``delete()``."""
+    return backend(backend_name, proof)(num_vars)
+
+
+PYSAT_PREFIX = "pysat:"
 
 # Names load their module on first use, so that importing one back end (or the checker,
 # as batch solving does) does not import the others.
@@ -34,7 +96,7 @@ _HOMES = {
     "KNOWN": ".registry", "SOLVERS": ".registry", "KnownSolver": ".registry",
 }
 
-_MODULES = ("check", "competition", "external", "process", "pycosat_backend", "pysat_backend",
+_MODULES = ("check", "competition", "external", "base", "process", "pycosat_backend", "pysat_backend",
             "registry")
 
 __all__ = sorted(_HOMES)

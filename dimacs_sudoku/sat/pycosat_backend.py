@@ -5,6 +5,7 @@
 'SAT'
 """
 
+from .base import Backend, projection
 from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
     solve_forked, terminate_as_exit
 
@@ -82,3 +83,72 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
                               rules=rules))
         clauses.append(chosen)
     return solutions
+
+
+# pycosat's itersolve blocks whole models, auxiliary variables included: a projection
+# it gives again with other auxiliary values is skipped, this many times at most,
+# before the search goes on one solve per projection with those found blocked (exact
+# either way).
+_REPEATS = 4
+
+
+class PycosatSolver(Backend):
+    """The bundled picosat as a façade back end. pycosat has no incremental API: the
+    clauses are held here (lists or tuples, read at every solve), each solve is a new
+    picosat run, assumptions are unit clauses, and a core is shrunk from all of them
+    by deletion (correct, one run per assumption). :meth:`models` runs ``itersolve``,
+    which keeps what picosat learnt between models."""
+
+    name = "pycosat"
+
+    def __init__(self, num_vars=0):
+        Backend.__init__(self, num_vars)
+        self.clauses = []
+        self._model = None
+
+    def add_clauses(self, clauses):
+        self.clauses.extend(clauses)
+
+    def solve(self, assumptions=(), budget=None):
+        import pycosat
+        clauses = self.clauses
+        if assumptions:
+            clauses = clauses + [[lit] for lit in assumptions]
+        if budget:
+            answer = pycosat.solve(clauses, vars=self.num_vars, prop_limit=budget)
+        else:
+            answer = pycosat.solve(clauses, vars=self.num_vars)
+        self._assumptions = tuple(assumptions)
+        self._model = answer if isinstance(answer, list) else None
+        self._last = True if self._model is not None else (
+            None if answer == "UNKNOWN" else False)
+        return self._last
+
+    def model(self):
+        return self._model
+
+    def models(self, count, project=None, positives=False):
+        import pycosat
+        keep = projection(project, positives)
+        found = []
+        if count < 1:
+            return found
+        seen = set()
+        repeats = 0
+        for model in pycosat.itersolve(self.clauses, vars=self.num_vars):
+            lits = keep(model)
+            if project is not None:
+                key = tuple(lits)
+                if key in seen:
+                    repeats += 1
+                    if repeats > _REPEATS:
+                        break               # on with one solve per projection
+                    continue
+                seen.add(key)
+            found.append(lits)
+            if len(found) >= count or not lits:
+                return found
+        else:
+            return found                    # every model seen
+        self.clauses.extend([-lit for lit in lits] for lits in found)
+        return found + Backend.models(self, count - len(found), project, positives)
