@@ -55,33 +55,25 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
     ...                                     [parse_rule("killer 5 r1c2 r1c3", 4)], limit=2)]
     ['1234431221433421']
     """
-    import pycosat
-
     from ..encodings import encode_variant
     from ..grid import Grid
     from ..variants import check_variant, variant_layout
     formula = encode_variant(grid, rules, encoding, amo)
-    clauses = list(formula.clauses())
     n = grid.size
+    sat = PycosatSolver(formula.num_vars)
+    sat.add_clauses(list(formula.clauses()))
     solutions = []
-    while len(solutions) < limit:
-        model = pycosat.solve(clauses, vars=formula.num_vars)
-        if model in ("UNSAT", "UNKNOWN"):
-            break
+    for chosen in sat.models(limit, project=n ** 3, positives=True):
         cells = [0] * (n * n)
-        chosen = []
-        for v in model[:n ** 3]:
-            if v > 0:
-                cell, d = divmod(v - 1, n)
-                cells[cell] = d + 1
-                chosen.append(-v)
+        for v in chosen:
+            cell, d = divmod(v - 1, n)
+            cells[cell] = d + 1
         problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
         if problems:
             from ..errors import InvalidModel
             raise InvalidModel("the solver's grid breaks a rule: " + problems[0])
         solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules),
                               rules=rules))
-        clauses.append(chosen)
     return solutions
 
 
