@@ -140,7 +140,10 @@ class PysatSolver(Backend):
 
     def solve(self, assumptions=(), budget=None):
         if budget:
-            self.solver.prop_budget(budget)
+            try:
+                self.solver.prop_budget(budget)
+            except NotImplementedError:
+                raise UsageError("%s has no budget of propagations" % self.name) from None
             self._last = self.solver.solve_limited(assumptions=assumptions)
         else:
             self._last = self.solver.solve(assumptions=assumptions)
