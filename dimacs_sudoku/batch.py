@@ -282,9 +282,9 @@ class Reduced:
 
     def complement_clauses(self):
         """:meth:`clauses` over the complemented variables (-v where v was), for one
-        pass: a model of it is the complement of a model
+        pass (each clause an iterator): a model of it is the complement of a model
         of the CNF."""
-        return chain(map(tuple, map(map, repeat(neg), self.alo)),
+        return chain(map(map, repeat(neg), self.alo),
                      chain.from_iterable(map(combinations, self.amo, repeat(2))))
 
 

@@ -64,6 +64,7 @@ def test_solve_and_model_agree_with_brute_force(backend):
             found = solver.solve()
             expected = any(satisfies(a, clauses, atmosts) for a in assignments(6))
             assert found == expected
+            assert solver.solve() == expected        # every clause is read again
             answers.add(found)
             if found:
                 model = solver.model()

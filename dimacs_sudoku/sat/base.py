@@ -14,6 +14,10 @@ from ..errors import UsageError
 _POSITIVE = (0).__lt__
 
 
+def _same(model):
+    return model
+
+
 def projection(project=None, positives=False):
     """The function ``model -> literals`` that :meth:`Backend.models` returns and
     blocks: every literal (``project`` None), those of variables 1..project (an int)
@@ -26,7 +30,7 @@ def projection(project=None, positives=False):
     [3]
     """
     if project is None:
-        return (lambda model: list(filter(_POSITIVE, model))) if positives else list
+        return (lambda model: list(filter(_POSITIVE, model))) if positives else _same
     if isinstance(project, int):
         top = project
         if positives:
@@ -63,8 +67,7 @@ class Backend:
         cardinality constraints override it."""
         if k < 0:
             raise ValueError("k must be at least 0")
-        self.add_clauses([-lit for lit in group]
-                         for group in combinations(lits, k + 1))
+        self.add_clauses([[-lit for lit in group] for group in combinations(lits, k + 1)])
 
     def add_atmosts(self, groups, k=1):
         """:meth:`add_atmost` for each of ``groups``."""

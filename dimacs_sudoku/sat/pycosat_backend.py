@@ -5,6 +5,8 @@
 'SAT'
 """
 
+from itertools import chain
+
 from .base import Backend, projection
 from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
     solve_forked, terminate_as_exit
@@ -86,7 +88,9 @@ _REPEATS = 4
 
 class PycosatSolver(Backend):
     """The bundled picosat as a façade back end. pycosat has no incremental API: the
-    clauses are held here (lists or tuples, read at every solve), each solve is a new
+    clauses are held here as given, not copied, and read at every search (so lists or
+    tuples; a one-pass iterable only for one search, as batch solving's one
+    :meth:`models`), each solve is a new
     picosat run, assumptions are unit clauses, and a core is shrunk from all of them
     by deletion (correct, one run per assumption). :meth:`models` runs ``itersolve``,
     which keeps what picosat learnt between models."""
@@ -95,17 +99,22 @@ class PycosatSolver(Backend):
 
     def __init__(self, num_vars=0):
         Backend.__init__(self, num_vars)
-        self.clauses = []
+        self._parts = []                 # the iterables of clauses added
         self._model = None
 
     def add_clauses(self, clauses):
-        self.clauses.extend(clauses)
+        self._parts.append(clauses)
+
+    def clauses(self, extra=()):
+        """Every clause added (and ``extra``), as one iterable."""
+        parts = self._parts
+        if len(parts) == 1 and not extra:
+            return parts[0]
+        return chain.from_iterable(parts + [extra] if extra else parts)
 
     def solve(self, assumptions=(), budget=None):
         import pycosat
-        clauses = self.clauses
-        if assumptions:
-            clauses = clauses + [[lit] for lit in assumptions]
+        clauses = self.clauses([[lit] for lit in assumptions])
         if budget:
             answer = pycosat.solve(clauses, vars=self.num_vars, prop_limit=budget)
         else:
@@ -127,7 +136,7 @@ class PycosatSolver(Backend):
             return found
         seen = set()
         repeats = 0
-        for model in pycosat.itersolve(self.clauses, vars=self.num_vars):
+        for model in pycosat.itersolve(self.clauses(), vars=self.num_vars):
             lits = keep(model)
             if project is not None:
                 key = tuple(lits)
@@ -142,5 +151,5 @@ class PycosatSolver(Backend):
                 return found
         else:
             return found                    # every model seen
-        self.clauses.extend([-lit for lit in lits] for lits in found)
+        self.add_clauses([[-lit for lit in lits] for lits in found])
         return found + Backend.models(self, count - len(found), project, positives)

@@ -60,21 +60,11 @@ def solve_pysat(name, clauses, num_vars=0, timeout=None):
     """
     check_pysat_name(name)
     timeout = check_timeout(timeout)
-    from pysat.solvers import Solver
-    try:
-        solver = Solver(name=name)
-    except Exception as error:       # python-sat asserts on a missing wrapped package
-        raise SolverError("python-sat's %s cannot start: %s" % (name, error)) from None
-    with solver:
-        add = solver.add_clause
-        for clause in clauses:
-            add(clause)
+    with PysatSolver(name, num_vars) as solver:
+        solver.add_clauses(clauses)
 
         def answer():
-            if not solver.solve():
-                return "UNSAT"
-            model = solver.get_model() or []
-            return model + [-v for v in range(len(model) + 1, num_vars + 1)]
+            return solver.model() if solver.solve() else "UNSAT"
 
         if timeout is None and not fork_to_stay_interruptible(timeout):
             return answer_result(answer())
