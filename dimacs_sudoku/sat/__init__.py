@@ -48,25 +48,25 @@ def backend(name="auto", proof=False):
     ``proof``, python-sat's cadical195). Made once, it makes solvers without looking
     the name up again. Raises UsageError for an unknown name or a back end that
     writes no proof, NotInstalled when python-sat is asked for and missing."""
-    from . import pysat_backend
+    from . import pycosat_backend, pysat_backend
     if name == "auto":
         if not pysat_backend.available():
             name = "pycosat"
         else:
             name = "pysat:cadical195" if proof else "pysat"
-    if name in ("pycosat", "bundled"):
+    if name in pycosat_backend.BUNDLED_NAMES:
         if proof:
             from ..errors import UsageError
             raise UsageError("pycosat writes no proof (python-sat's solvers do: %s)"
                              % ", ".join(pysat_backend.PROOF))
-        from .pycosat_backend import PycosatSolver
-        return PycosatSolver
+        return pycosat_backend.PycosatSolver
     if name == "pysat":
         name = "pysat:minicard"
-    if name.startswith(PYSAT_PREFIX):
-        return pysat_backend.backend(name[len(PYSAT_PREFIX):], proof)
+    if name.startswith(pysat_backend.PYSAT):
+        return pysat_backend.backend(name[len(pysat_backend.PYSAT):], proof)
     from ..errors import UsageError
-    raise UsageError("unknown SAT back end %r (choose from %s)" % (name, ", ".join(BACKENDS)))
+    raise UsageError("unknown SAT back end %r (choose from %s)"
+                     % (name, ", ".join(BACKENDS)))
 
 
 def Solver(backend_name="auto", num_vars=0, proof=False):
@@ -76,14 +76,12 @@ def Solver(backend_name="auto", num_vars=0, proof=False):
     return backend(backend_name, proof)(num_vars)
 
 
-PYSAT_PREFIX = "pysat:"
-
 # Names load their module on first use, so that importing one back end (or the checker,
 # as batch solving does) does not import the others.
 _HOMES = {
     "Result": "..model",
-    "BUNDLED": ".pycosat_backend", "BUNDLED_NAMES": ".pycosat_backend", "solve_clauses": ".pycosat_backend",
-    "solve_cnf": ".pycosat_backend",
+    "BUNDLED": ".pycosat_backend", "BUNDLED_NAMES": ".pycosat_backend",
+    "solve_clauses": ".pycosat_backend", "solve_cnf": ".pycosat_backend",
     "check_cells": ".check", "check_clauses": ".check", "check_cnf_file": ".check",
     "grid_check": ".check",
     "LINE_WIDTH": ".competition", "MAX_LINE": ".competition",
@@ -96,8 +94,8 @@ _HOMES = {
     "KNOWN": ".registry", "SOLVERS": ".registry", "KnownSolver": ".registry",
 }
 
-_MODULES = ("check", "competition", "external", "base", "process", "pycosat_backend", "pysat_backend",
-            "registry")
+_MODULES = ("base", "check", "competition", "external", "process", "pycosat_backend",
+            "pysat_backend", "registry")
 
 __all__ = sorted(_HOMES)
 
