@@ -7,10 +7,10 @@ python-sat is installed) goes through ``dimacs_sudoku.batch.solve_cells(grid, 2)
 the path ``sudoku-solve --count 2`` takes for a grid with rules
 (:func:`dimacs_sudoku.batch.variant_problem`, made anew for each puzzle and counted
 in the time): propagation over the layout's units, the reduced problem of the open
-candidates, each rule's clauses mapped onto them, the solver (pycosat's itersolve
-when the digits decide every auxiliary variable, as for killer cages), each model
-projected to the open candidates and that grid blocked, every solution checked by
-the rules' own checkers.
+candidates, each rule's clauses mapped onto them, the solver through the SAT façade
+(pycosat's itersolve, a grid given again with other auxiliary values skipped, then
+one solve per grid), each model projected to the open candidates and that grid
+blocked, every solution checked by the rules' own checkers.
 
 Measured on the shared 2-core machine under a load average of 5-7 (CPU times; the code
 before this path and after, interleaved in one session): batch medians per killer,

@@ -28,7 +28,7 @@ _EXPORTS = {
     "generate": "generator", "grade": "grading",
     # the DIMACS route, step by step
     "encode": "encodings", "Formula": "encodings.formula", "write_cnf": "encodings",
-    "read_dimacs": "dimacs", "solve_cnf": "solvers", "run_solver": "solvers",
+    "read_dimacs": "dimacs", "solve_cnf": "sat", "run_solver": "sat",
     "read_result": "model", "Result": "model", "decode": "decoding",
 }
 

@@ -57,7 +57,6 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 (288, 288)
 """
 
-from collections import deque
 from itertools import chain, combinations, repeat
 from operator import neg
 
@@ -66,9 +65,11 @@ from .errors import (PYTHON_SAT_MISSING, NoSolution, NotInstalled, PuzzleError, 
 from .grid import Grid, Recent, layout_key
 from .propagate import Inconsistent, SwarEngine, is_standard
 from .propagate import engine as propagation_engine
-from .solvers.check import check_cells, check_distinct, grid_check
+from .sat import backend as sat_backend
+from .sat.check import check_cells, check_distinct, grid_check
+from .sat.pycosat_backend import PycosatSolver
+from .sat.pysat_backend import available as pysat_available
 
-_POSITIVE = (0).__lt__
 _NEGATIVE = (0).__gt__
 
 ENGINES = ("auto", "pycosat", "pysat")
@@ -79,21 +80,6 @@ MAX_COUNT = 10000
 # --pysat-solvers compares others). Solvers without native at-most-one constraints
 # (m22, g4, cd19, ...) get the pairwise clauses instead.
 PYSAT_SOLVER = "minicard"
-
-_PYSAT = None           # None: not tried yet; False: not importable; else the module
-
-
-def pysat_available():
-    """True when python-sat can be imported (tried once, on first use)."""
-    global _PYSAT
-    if _PYSAT is None:
-        try:
-            import pysat.solvers as module
-            _PYSAT = module
-        except ImportError:
-            _PYSAT = False
-    return _PYSAT is not False
-
 
 def resolve_engine(engine="auto"):
     """``"pysat"`` or ``"pycosat"`` for an engine name: ``auto`` is ``pysat`` when
@@ -126,99 +112,36 @@ def _make_grid(cells, like):
 
 # ---- variant rules ------------------------------------------------------------------
 
-# pycosat's itersolve blocks whole models, auxiliary variables included: a grid it
-# gives again with other auxiliary values is skipped, this many times at most, before
-# the search goes on one grid at a time with the grids found blocked (exact either way).
-_REPEATS = 4
-
-
-def _variant_models(problem, clauses, num_vars, count, engine, solver, free=True):
+def _variant_models(problem, clauses, num_vars, count, engine, solver):
     """Up to ``count`` distinct grids (lists of digits) of a variant puzzle's reduced
     problem (:func:`variant_problem`): each model is projected to the open candidates
-    1..K and that grid alone is blocked, so that the rules' auxiliary variables never
-    make a grid count twice.
-
-    pycosat's ``itersolve`` keeps what it learnt between models (the second, "no other
-    grid", costs almost nothing after the first), but blocks whole models; it is used
-    when no rule has ``free`` auxiliary variables (killer cages by digit sets: the
-    digits decide them), else one ``solve`` per grid, each with the grids found
-    blocked (running sums leave some auxiliary values open, which would give the same
-    grid again and again)."""
+    1..K and that grid alone is blocked (the façade's projected enumeration), so that
+    the rules' auxiliary variables never make a grid count twice."""
     top = problem.num_vars
     decode = problem.decode
-    found = []
-    blocks = []
-
-    def cells_of(model):
-        positives = [v for v in model if 0 < v <= top]
-        blocks.append([-v for v in positives])
-        found.append(decode(positives))
-
     if solver is not None:
+        found = []
         every = problem.clauses() + clauses
         while len(found) < count and (top or not found):
-            result = _external_answer(solver, every + blocks, num_vars)
+            result = _external_answer(solver, every, num_vars)
             if result.status == "UNSAT":
                 break
-            cells_of(sorted(result.positives))
+            positives = [v for v in sorted(result.positives) if 0 < v <= top]
+            every.append([-v for v in positives])
+            found.append(decode(positives))
         return found
     if resolve_engine(engine) == "pysat":
-        fast = pysat_engine()
-        sat = fast.cls()
-        try:
-            alo, amo = problem.alo, problem.amo
-            handle = getattr(sat, fast.handle, None) if fast.fast_add else None
-            if handle is not None:
-                # Straight to the C functions (a third less time per constraint).
-                add_cl, add_am = fast.fast_add
-                deque(map(add_cl, repeat(handle), alo), 0)
-                deque(map(add_am, repeat(handle), amo, repeat(1)), 0)
-                deque(map(add_cl, repeat(handle), clauses), 0)
-            else:
-                if fast.native:
-                    deque(map(sat.add_clause, alo), 0)
-                    deque(map(sat.add_atmost, amo, repeat(1)), 0)
-                else:
-                    deque(map(sat.add_clause, problem.clauses()), 0)
-                deque(map(sat.add_clause, clauses), 0)
-            if handle is not None and fast.direct:
-                solve, get_model = fast.direct[3:5]
-                solved = lambda: solve(handle, (), 0)       # SIGINT left alone
-                model_of = lambda: get_model(handle)
-            else:
-                solved, model_of = sat.solve, sat.get_model
-            while len(found) < count and (top or not found) and solved():
-                cells_of(model_of())
-                if blocks[-1]:
-                    sat.add_clause(blocks[-1])
-        finally:
-            sat.delete()
-        return found
-    import pycosat
-    every = problem.clauses()
-    every += clauses
-    if not free:
-        seen = set()
-        repeats = 0
-        for model in pycosat.itersolve(every, vars=num_vars):
-            key = tuple(v for v in model[:top] if v > 0)
-            if key in seen:
-                repeats += 1
-                if repeats > _REPEATS:
-                    break               # on with one solve per grid
-                continue
-            seen.add(key)
-            cells_of(model)
-            if len(found) >= count or not top:
-                return found
-        else:
-            return found                # every model seen
-    while len(found) < count and (top or not found):
-        model = pycosat.solve(every + blocks, vars=num_vars)
-        if not isinstance(model, list):
-            break
-        cells_of(model)
-    return found
+        sat = pysat_engine()(num_vars)
+        sat.add_clauses(problem.alo)
+        sat.add_atmosts(problem.amo)
+    else:
+        sat = PycosatSolver(num_vars)
+        sat.add_clauses(problem.clauses())
+    try:
+        sat.add_clauses(clauses)
+        return list(map(decode, sat.models(count, project=top, positives=True)))
+    finally:
+        sat.delete()
 
 
 _LAYOUTS = Recent()
@@ -237,16 +160,14 @@ def rules_layout(grid):
 
 
 def variant_problem(grid):
-    """``(problem, clauses, num_vars, free)`` of a grid with rules: the :class:`Reduced`
+    """``(problem, clauses, num_vars)`` of a grid with rules: the :class:`Reduced`
     problem of its layout's units (rows, columns, boxes or regions, extra units:
     what they force stays forced whatever the rules add), and the rules' clauses over
     its compact variables 1..K. A cell variable the reduction decided is variable
     K + 1 (true: a placed digit) or K + 2 (false: another digit of a filled cell, or
     an eliminated candidate), each fixed by a unit clause, which the solver settles
-    before it searches; the rules' auxiliary variables follow, up to ``num_vars``;
-    ``free`` says that a rule's auxiliary variables may take several values for one
-    grid (a rule says they cannot by ``aux_determined``). None when the givens clash
-    or the units leave no solution."""
+    before it searches; the rules' auxiliary variables follow, up to ``num_vars``.
+    None when the givens clash or the units leave no solution."""
     layout = rules_layout(grid)
     try:
         grid.check_givens()
@@ -276,13 +197,9 @@ def variant_problem(grid):
     more = clauses.extend
     for rule in rules:
         rule.link(rules)
-    free = False
     for rule in rules:
-        before = top[0]
         more(rule.clauses(var, new_var, layout))
-        if top[0] != before and not getattr(rule, "aux_determined", False):
-            free = True
-    return problem, clauses, top[0], free
+    return problem, clauses, top[0]
 
 
 def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
@@ -293,14 +210,14 @@ def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=Fal
     found = variant_problem(grid)
     if found is None:
         return [], 0
-    problem, clauses, num_vars, free = found
+    problem, clauses, num_vars = found
     solutions = interruptible(lambda: _variant_models(problem, clauses, num_vars, count,
-                                                      engine, solver, free),
+                                                      engine, solver),
                               0 if solver is not None else num_vars)
     if canonical and len(solutions) > 1 and (solver is not None
                                              or resolve_engine(engine) != "pycosat"):
         first = interruptible(lambda: _variant_models(problem, clauses, num_vars, 1,
-                                                      "pycosat", None, free),
+                                                      "pycosat", None),
                               num_vars)[0]
         if first in solutions:
             solutions.remove(first)
@@ -505,97 +422,34 @@ def _pycosat_models(problem, count):
     picosat gets the complemented CNF: its first decisions then place digits (a
     variable it decides is first set false), which takes a tenth less time on the
     hardest puzzles (bench/batch.py)."""
-    import pycosat
-    found = []
-    for model in pycosat.itersolve(problem.complement_clauses(), vars=problem.num_vars):
-        found.append(list(map(neg, filter(_NEGATIVE, model))))
-        if len(found) >= count:
-            break
-    return found
+    sat = PycosatSolver(problem.num_vars)
+    sat.add_clauses(problem.complement_clauses())
+    return [list(map(neg, filter(_NEGATIVE, model))) for model in sat.models(count)]
 
 
-class PysatEngine:
-    """A fresh PySAT solver per puzzle: native at-most-one constraints when the
-    solver has them (MiniCard, GlueCard), pairwise clauses otherwise."""
-
-    NATIVE = ("minicard", "gluecard3", "gluecard4")
-
-    def __init__(self, name=None):
-        if not pysat_available():
-            raise NotInstalled(PYTHON_SAT_MISSING)
-        name = name or PYSAT_SOLVER
-        probe = _PYSAT.Solver(name=name)
-        self.cls = type(probe.solver)
-        probe.delete()
-        self.name = name
-        self.native = self.cls.__name__.lower() in self.NATIVE
-        self.direct = None
-        if self.cls.__name__ == "Minicard":
-            # Straight to the C functions the class itself calls (a third less time
-            # per constraint, and no Python wrapper per solve); the public methods
-            # when this pysat build differs.
-            try:
-                import pysolvers
-                self.direct = (pysolvers.minicard_new, pysolvers.minicard_add_cl,
-                               pysolvers.minicard_add_am, pysolvers.minicard_solve,
-                               pysolvers.minicard_model, pysolvers.minicard_del)
-            except (ImportError, AttributeError):
-                self.direct = None
-        # (kept for the variant path: the add functions and the handle's name)
-        self.fast_add = self.direct[1:3] if self.direct else None
-        self.handle = "minicard" if self.direct else None
-
-    def models(self, problem, count):
-        if self.direct is not None:
-            return self._direct_models(problem, count)
-        solver = self.cls()
-        try:
-            alo, amo = problem.alo, problem.amo
-            if self.native:
-                deque(map(solver.add_clause, alo), 0)
-                deque(map(solver.add_atmost, amo, repeat(1)), 0)
-            else:
-                deque(map(solver.add_clause, problem.clauses()), 0)
-            found = []
-            while solver.solve():
-                positives = list(filter(_POSITIVE, solver.get_model()))
-                found.append(positives)
-                if len(found) >= count:
-                    break
-                solver.add_clause(list(map(neg, positives)))
-            return found
-        finally:
-            solver.delete()
-
-    def _direct_models(self, problem, count):
-        new, add_cl, add_am, solve, model, delete = self.direct
-        handle = new()
-        try:
-            deque(map(add_cl, repeat(handle), problem.alo), 0)
-            deque(map(add_am, repeat(handle), problem.amo, repeat(1)), 0)
-            found = []
-            # 0: the solver leaves SIGINT alone (from the main thread it would turn
-            # Ctrl-C into its own error); a long search runs in a forked child.
-            while solve(handle, (), 0):
-                positives = list(filter(_POSITIVE, model(handle)))
-                found.append(positives)
-                if len(found) >= count:
-                    break
-                add_cl(handle, list(map(neg, positives)))
-            return found
-        finally:
-            delete(handle)
+def _pysat_models(problem, count, make):
+    """Up to ``count`` models (lists of positive variables) from a fresh python-sat
+    solver made by ``make`` (see :func:`pysat_engine`): native at-most-one
+    constraints where the solver has them (MiniCard), pairwise clauses otherwise."""
+    sat = make(problem.num_vars)
+    try:
+        sat.add_clauses(problem.alo)
+        sat.add_atmosts(problem.amo)
+        return sat.models(count, positives=True)
+    finally:
+        sat.delete()
 
 
 _PYSAT_ENGINES = {}
 
 
 def pysat_engine(name=None):
-    """The (cached) :class:`PysatEngine` of solver ``name`` (default PYSAT_SOLVER)."""
+    """The (cached) maker of the pysat engine's solver ``name`` (default PYSAT_SOLVER;
+    see :func:`dimacs_sudoku.sat.backend`)."""
     name = name or PYSAT_SOLVER
     found = _PYSAT_ENGINES.get(name)
     if found is None:
-        found = _PYSAT_ENGINES[name] = PysatEngine(name)
+        found = _PYSAT_ENGINES[name] = sat_backend("pysat:" + name)
     return found
 
 
@@ -606,7 +460,7 @@ def _external_answer(solver, clauses, num_vars):
     import os
     import tempfile
     from .errors import InvalidModel, UnknownResult
-    from .solvers import run_solver
+    from .sat import run_solver
     fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
     try:
         with os.fdopen(fd, "w") as out:
@@ -662,7 +516,7 @@ def interruptible(search, num_vars):
     forked child when ``num_vars`` makes it possibly long and a signal must end it at
     once (see LONG_SEARCH_VARS), else here."""
     if num_vars > LONG_SEARCH_VARS:
-        from .solvers.process import call_forked, fork_to_stay_interruptible
+        from .sat.process import call_forked, fork_to_stay_interruptible
         if fork_to_stay_interruptible(None):
             return call_forked(search, "the in-process search")
     return search()
@@ -685,7 +539,8 @@ def _searcher(engine, solver):
     if solver is not None:
         return lambda problem, count: _external_models(problem, count, solver)
     if resolve_engine(engine) == "pysat":
-        return _in_process(pysat_engine().models)
+        make = pysat_engine()
+        return _in_process(lambda problem, count: _pysat_models(problem, count, make))
     return _PYCOSAT_SEARCH
 
 
@@ -736,7 +591,7 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
 def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     """``(solutions, n)`` for one grid: up to ``count`` solutions as lists of digits
     and n = min(number of solutions, ``count``). ``engine`` is ``auto``, ``pysat`` or
-    ``pycosat``; an external ``solver`` (a name for :mod:`dimacs_sudoku.solvers`)
+    ``pycosat``; an external ``solver`` (a name for :mod:`dimacs_sudoku.sat`)
     replaces it. The first solution is the first one found; with ``canonical``, when
     n > 1, the first one the bundled picosat finds, the same whatever the engine or
     solver (a puzzle with one solution has the same answer anyway)."""
@@ -755,7 +610,7 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
 
     ``engine`` picks the SAT solver (``auto``: python-sat when installed, else the
     bundled pycosat); ``solver`` names an external one instead (see
-    :mod:`dimacs_sudoku.solvers`). ``count=2`` checks uniqueness; with ``canonical``
+    :mod:`dimacs_sudoku.sat`). ``count=2`` checks uniqueness; with ``canonical``
     a puzzle found to have several solutions gives the same first solution whatever
     the engine or solver (the bundled picosat's first).
     """

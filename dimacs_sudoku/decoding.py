@@ -164,7 +164,7 @@ def model_shape(positives, size=None, numbering=None, max_var=0):
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
            fixed=None, check=True, source=None, line=None, max_var=0):
     """The grid that the true literals ``positives`` describe, checked against the
-    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.solvers.check`.
+    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.sat.check`.
 
     ``size`` is inferred when not given; ``numbering`` is ``standard`` or ``decimal``
     (inferred when None). ``varmap`` translates the compact variables of a reduced
@@ -226,7 +226,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
                 _two_digits([(cell, cells[cell]), (cell, d)], size, source, line)
             cells[cell] = d
     if check:
-        from .solvers.check import check_cells
+        from .sat.check import check_cells
         check_cells(cells, layout, givens, source, line)
     grid = Grid(cells, layout=layout, rules=givens.rules if givens is not None else None)
     if givens is not None:

@@ -36,6 +36,7 @@ from .batch import count_solutions
 from .errors import NoSolution, UnknownResult, UsageError
 from .grading import given_literals, propagator_for
 from .grid import Grid, Layout, default_box
+from .sat.pycosat_backend import PycosatSolver
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
               "horizontal", "vertical", "dihedral")
@@ -156,14 +157,15 @@ def residual_clauses(prop):
 def _sat_complete(prop):
     """Complete the current state with pycosat (CDCL) on its residual clauses; the
     model's true cell literals, or None when the state has no completion."""
-    import pycosat
     clauses = residual_clauses(prop)
     known = prop.model()
     if not clauses:
         return known
-    model = pycosat.solve(clauses)
-    if not isinstance(model, list):
+    sat = PycosatSolver()
+    sat.add_clauses(clauses)
+    if not sat.solve():
         return None
+    model = sat.model()
     n = prop.num_vars
     value = prop.value
     return known + [lit for lit in model if lit > 0 and value[n + lit] == 0]
@@ -310,7 +312,6 @@ def bounded_count_solutions(grid, limit=2, budget=None):
     engine), then pycosat on the clauses left open, each call stopped after ``budget``
     propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
     out before the count is known."""
-    import pycosat
     layout = grid.layout
     n = layout.size
     prop = propagator_for(layout, rules=grid.rules)
@@ -321,17 +322,18 @@ def bounded_count_solutions(grid, limit=2, budget=None):
     value = prop.value
     top = prop.num_vars
     clauses = [] if prop.solved() else residual_clauses(prop)
+    sat = PycosatSolver()
+    sat.add_clauses(clauses)
     found = []
-    options = {"prop_limit": budget} if budget else {}
     while len(found) < limit:
         extra = []
         if clauses:
-            model = pycosat.solve(clauses, **options)
-            if model == "UNSAT":
+            answer = sat.solve(budget=budget)
+            if answer is False:
                 break
-            if model == "UNKNOWN":
+            if answer is None:
                 raise UnknownResult("no answer within %d propagations" % budget)
-            extra = [v for v in model if v > 0 and value[top + v] == 0]
+            extra = [v for v in sat.model() if v > 0 and value[top + v] == 0]
         cells = [0] * layout.cells
         for v in known + extra:
             if v <= n ** 3:
@@ -340,7 +342,7 @@ def bounded_count_solutions(grid, limit=2, budget=None):
         found.append(grid.copy(cells))
         if not extra:
             break               # propagation decided every cell: one solution only
-        clauses.append([-v for v in extra])
+        sat.add_clause([-v for v in extra])
     return found, len(found)
 
 

@@ -20,7 +20,7 @@ from .decoding import decode_result
 from .encodings import encode
 from .errors import NoSolution
 from .grid import grid_argument
-from .solvers import run_solver, solve_cnf
+from .sat import run_solver, solve_cnf
 
 Solved = namedtuple("Solved", "puzzle solution count")
 Solved.__doc__ = """One puzzle of :func:`solve_many`: the puzzle, its first solution (a

@@ -167,15 +167,18 @@ def test_other_pysat_solvers_give_the_same_answers(monkeypatch):
 
 
 def test_minicard_direct_calls_match_its_class():
-    """The pysat engine calls MiniCard's C functions directly; through the solver
-    class's own methods it finds the same models, the same counts and grids, for
-    puzzles with no, one and several solutions (count 1, 2, 5)."""
+    """The pysat engine calls MiniCard's C functions directly (the façade's MiniCard
+    back end); through the solver class's own methods it finds the same models, the
+    same counts and grids, for puzzles with no, one and several solutions (count 1,
+    2, 5)."""
     require_pysat()
-    engine = batch.PysatEngine("minicard")
-    if engine.direct is None:
+    from functools import partial
+
+    from dimacs_sudoku.sat import pysat_backend
+    direct = batch.pysat_engine("minicard")
+    if direct is not pysat_backend.MinicardSolver:
         pytest.skip("this python-sat build names MiniCard's functions differently")
-    wrapped = batch.PysatEngine("minicard")
-    wrapped.direct = None
+    wrapped = partial(pysat_backend.PysatSolver, "minicard")
     grids = [Grid.from_line(line) for line in CASES if "x" not in line and "11" not in line]
     rng = random.Random(11)
     for blank in (0.6, 0.7, 0.8):          # random puzzles, most of them with several
@@ -190,11 +193,12 @@ def test_minicard_direct_calls_match_its_class():
                 continue
             if not problem.num_vars:
                 continue
-            direct = engine.models(problem, count)
-            assert direct == wrapped.models(problem, count)
-            assert len(direct) == min(count, len(wrapped.models(problem, 1000)))
-    answers = [batch._solve(batch.solver_for(g.layout), g.cells, 5, e.models, g)
-               for g in grids for e in (engine, wrapped)]
+            found = batch._pysat_models(problem, count, direct)
+            assert found == batch._pysat_models(problem, count, wrapped)
+            assert len(found) == min(count, len(batch._pysat_models(problem, 1000, wrapped)))
+    answers = [batch._solve(batch.solver_for(g.layout), g.cells, 5,
+                            partial(batch._pysat_models, make=make), g)
+               for g in grids for make in (direct, wrapped)]
     assert answers[0::2] == answers[1::2]
     assert {n for _, n in answers} >= {0, 1, 5}
 

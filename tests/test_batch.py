@@ -243,7 +243,7 @@ def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
     if engine == "pysat":
         pytest.importorskip("pysat")
     from dimacs_sudoku import batch
-    from dimacs_sudoku.solvers import process
+    from dimacs_sudoku.sat import process
     grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),
              parse_puzzle("11" + "." * 79), parse_puzzle("." * 16)]
     here = [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids]

@@ -17,13 +17,13 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from conftest import require_solver
-from dimacs_sudoku import dimacs, model, solvers
+from dimacs_sudoku import dimacs, model, sat
 from dimacs_sudoku.commands import cnfsolve
 from dimacs_sudoku.dimacs import write_dimacs
 from dimacs_sudoku.errors import (EXIT_BAD_INPUT, EXIT_IO, EXIT_SOLVER_FAILED, EXIT_USAGE,
                                   SolverError)
 from dimacs_sudoku.model import read_result
-from dimacs_sudoku.solvers import (SOLVERS, run_solver, run_solver_to, solve_clauses,
+from dimacs_sudoku.sat import (SOLVERS, run_solver, run_solver_to, solve_clauses,
                                    write_result)
 from support import INKALA, INKALA_SOLUTION, ROOT, command, shell
 from test_model import formats
@@ -122,9 +122,9 @@ def test_write_result_layout():
     write_result(solve_clauses(*SAT), out)
     text = out.getvalue().decode()
     assert text.startswith("s SATISFIABLE\nv ") and text.endswith(" 0\n")
-    many = solvers.Result("SAT", list(range(1, 200001, 3)), 200000)
+    many = sat.Result("SAT", list(range(1, 200001, 3)), 200000)
     out = io.StringIO()
-    assert write_result([many, solvers.Result("UNKNOWN")], out) == 2
+    assert write_result([many, sat.Result("UNKNOWN")], out) == 2
     assert out.getvalue().endswith(" 0\ns UNKNOWN\n")
     again = read_result(io.StringIO(out.getvalue()[:-len("s UNKNOWN\n")]))
     assert sorted(again.positives) == list(many.positives)
@@ -355,7 +355,7 @@ def test_a_command_exiting_0_may_answer_anything(fake_solver, cnf_files):
 
 
 def test_missing_solvers(monkeypatch, cnf_files):
-    ghost = solvers.KnownSolver("ghost", program="no-such-solver-installed")
+    ghost = sat.KnownSolver("ghost", program="no-such-solver-installed")
     monkeypatch.setitem(SOLVERS, "ghost", ghost)
     code, out, err = cli("--solver", "ghost", cnf_files["sat"])
     assert (code, out) == (EXIT_SOLVER_FAILED, "")
@@ -411,7 +411,7 @@ def test_help_has_an_example_the_exit_codes_and_every_solver():
 def test_import_does_not_load_pycosat():
     done = subprocess.run(
         [sys.executable, "-c", "import sys; sys.path.insert(0, %r); "
-         "import dimacs_sudoku.commands.cnfsolve, dimacs_sudoku.solvers; "
+         "import dimacs_sudoku.commands.cnfsolve, dimacs_sudoku.sat; "
          "print('pycosat' in sys.modules)" % str(ROOT)], capture_output=True, text=True)
     assert done.stdout == "False\n", done.stderr
 
@@ -419,7 +419,7 @@ def test_import_does_not_load_pycosat():
 # -- python-sat's solvers, in process ----------------------------------------------------
 
 def require_pysat():
-    if solvers.pysat_names() is None:
+    if sat.pysat_names() is None:
         message = "python-sat is not installed"
         if os.environ.get("DIMACS_SUDOKU_REQUIRE_SOLVERS") == "1":
             pytest.fail("%s, and CI installs it (the 'fast' extra)" % message, pytrace=False)
@@ -446,7 +446,7 @@ def test_pysat_timeout_answers_unknown(cnf_files):
 
 def test_pysat_model_covers_unused_variables():
     require_pysat()
-    result = solvers.solve_pysat("kissat404", [[1, 2], [-1]], num_vars=5)
+    result = sat.solve_pysat("kissat404", [[1, 2], [-1]], num_vars=5)
     assert result.status == "SAT" and result.max_var == 5 and list(result.positives) == [2]
 
 
@@ -464,6 +464,6 @@ def test_pysat_in_a_pipe_and_its_errors(tmp_path):
 
 
 def test_pysat_missing_is_a_solver_failure(monkeypatch):
-    monkeypatch.setattr(solvers.python_sat, "pysat_names", lambda: None)
+    monkeypatch.setattr(sat.pysat_backend, "pysat_names", lambda: None)
     with pytest.raises(SolverError, match="python-sat is not installed"):
-        solvers.solve_pysat("kissat404", [[1]], 1)
+        sat.solve_pysat("kissat404", [[1]], 1)

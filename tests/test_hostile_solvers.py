@@ -584,7 +584,7 @@ def test_the_token_scan_reads_every_process_when_ids_may_have_wrapped():
     """After a short run, only ids from the leader's up are read for its token; all of
     them after a long run, or when the system's last id is below the leader's."""
     from types import SimpleNamespace
-    from dimacs_sudoku.solvers.external import _lowest_id_since
+    from dimacs_sudoku.sat.external import _lowest_id_since
     if not os.path.exists("/proc/loadavg"):
         pytest.skip("no /proc/loadavg here")
     leader = subprocess.Popen(["sleep", "10"])
@@ -716,7 +716,7 @@ def checked(cnf_text, literals, tmp_path):
     """check_cnf_file on a CNF text and a model; the error message or None."""
     from dimacs_sudoku.errors import SudokuError
     from dimacs_sudoku.model import Result
-    from dimacs_sudoku.solvers.check import check_cnf_file
+    from dimacs_sudoku.sat.check import check_cnf_file
     path = tmp_path / "f.cnf"
     path.write_text(cnf_text)
     try:
@@ -766,7 +766,7 @@ def test_the_clause_check_reads_large_files_in_pieces(tmp_path, monkeypatch):
 
 def test_a_grid_check_for_every_shape():
     from dimacs_sudoku.grid import Layout
-    from dimacs_sudoku.solvers.check import GridCheck
+    from dimacs_sudoku.sat.check import GridCheck
     from support import pattern_solution
     import random
     rng = random.Random(5)
@@ -790,7 +790,7 @@ def test_a_grid_check_for_every_shape():
 def test_a_grid_check_with_extra_units():
     """A diagonal unit: the plain solution breaks it unless it holds."""
     from dimacs_sudoku.grid import Layout
-    from dimacs_sudoku.solvers.check import GridCheck
+    from dimacs_sudoku.sat.check import GridCheck
     diagonal = ("diagonal", [0, 5, 10, 15])
     plain = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     assert GridCheck(Layout(4)).ok(plain)

@@ -1,5 +1,6 @@
-"""The package's import graph: no circle, and no module of the package imports the
-old-name shims (``puzzle``, ``render``), which are kept for outside users only.
+"""The package's import graph: no circle, no module of the package imports the
+old-name shims (``puzzle``, ``render``), which are kept for outside users only, and
+only the SAT package (``dimacs_sudoku.sat``) imports a SAT solver's Python package.
 
 Every import counts, those inside functions too: a function-local import is for
 start-up time, never a way to hide a circle.
@@ -11,6 +12,8 @@ import dimacs_sudoku
 
 PACKAGE = Path(dimacs_sudoku.__file__).resolve().parent
 SHIMS = ("dimacs_sudoku.puzzle", "dimacs_sudoku.render")
+# The Python packages of in-process SAT solvers (pysolvers: python-sat's C module).
+SAT_PACKAGES = ("pycosat", "pysat", "pysolvers")
 
 
 def module_name(path):
@@ -18,8 +21,9 @@ def module_name(path):
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def import_graph():
-    """``{module: {module it imports}}`` over the package's own modules."""
+def import_graph(outside=False):
+    """``{module: {module it imports}}`` over the package's own modules; with
+    ``outside``, the top-level names of the other packages each imports instead."""
     files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
     graph = {}
     for name, path in files.items():
@@ -36,6 +40,10 @@ def import_graph():
                     module = node.module or ""
                 found = [module] + [module + "." + alias.name for alias in node.names]
             else:
+                continue
+            if outside:
+                if not getattr(node, "level", 0):
+                    targets.update(target.split(".")[0] for target in found)
                 continue
             for target in found:
                 while target and target not in files:
@@ -91,3 +99,23 @@ def test_no_module_of_the_package_imports_an_old_name():
     users = sorted((name, shim) for name, targets in graph.items() for shim in SHIMS
                    if shim in targets and name not in SHIMS)
     assert users == []
+
+
+def sat_users(graph):
+    """The modules outside ``dimacs_sudoku.sat`` that import a SAT solver's package."""
+    return sorted(name for name, targets in graph.items()
+                  if targets & set(SAT_PACKAGES)
+                  and not (name + ".").startswith("dimacs_sudoku.sat."))
+
+
+def test_only_the_sat_package_imports_a_sat_solver():
+    graph = import_graph(outside=True)
+    assert sat_users(graph) == []
+    assert {"dimacs_sudoku.sat.pycosat_backend", "dimacs_sudoku.sat.pysat_backend"} <= \
+        {name for name, targets in graph.items() if targets & set(SAT_PACKAGES)}
+
+
+def test_the_sat_user_finder_finds_one():
+    graph = {"dimacs_sudoku.batch": {"pysat", "os"}, "dimacs_sudoku.sat": {"pycosat"},
+             "dimacs_sudoku.satire": {"pycosat"}, "dimacs_sudoku.sat.x": {"pysolvers"}}
+    assert sat_users(graph) == ["dimacs_sudoku.batch", "dimacs_sudoku.satire"]

@@ -92,7 +92,7 @@ def test_round_trip_random_puzzles(shape, seed, keep):
     from dimacs_sudoku.decoding import decode_result
     from dimacs_sudoku.encodings import encode
     from dimacs_sudoku.grid import Grid
-    from dimacs_sudoku.solvers import solve_clauses
+    from dimacs_sudoku.sat import solve_clauses
     size, box = shape
     rng = random.Random(seed)
     full = random_solution(size, box, rng)

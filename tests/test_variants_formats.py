@@ -11,7 +11,7 @@ import pytest
 from dimacs_sudoku.errors import EXIT_BAD_INPUT, NoSolution, PuzzleError, UsageError
 from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.formats.variant import read_variant
-from dimacs_sudoku.solvers.bundled import solve_variant
+from dimacs_sudoku.sat.pycosat_backend import solve_variant
 from dimacs_sudoku.variants import (finish, is_rule_line, parse_fpuzzles, parse_rule,
                                     rule_classes, to_fpuzzles, write_variant)
 from support import command, no_traceback

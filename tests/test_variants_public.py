@@ -184,7 +184,7 @@ def test_the_fpuzzles_form_has_the_same_one_solution(name):
     import json
     from dimacs_sudoku.errors import UsageError
     from dimacs_sudoku.formats.variant import read_variant
-    from dimacs_sudoku.solvers.bundled import solve_variant
+    from dimacs_sudoku.sat.pycosat_backend import solve_variant
     from dimacs_sudoku.variants import parse_fpuzzles, to_fpuzzles
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     if name in NO_FPUZZLES_FORM:

@@ -11,7 +11,7 @@ import pytest
 
 from dimacs_sudoku.encodings import encode_variant
 from dimacs_sudoku.formats.variant import read_variant
-from dimacs_sudoku.solvers.bundled import solve_variant
+from dimacs_sudoku.sat.pycosat_backend import solve_variant
 from dimacs_sudoku.variants import check_variant
 
 PUZZLES = {

@@ -12,8 +12,8 @@ from . import common
 PROG = "cnfsolve"
 EXIT_SAT, EXIT_UNSAT, EXIT_NO_ANSWER = 10, 20, 0        # the SAT competition's codes
 RESULT_CODES = {"SAT": EXIT_SAT, "UNSAT": EXIT_UNSAT, "UNKNOWN": EXIT_NO_ANSWER}
-BUNDLED_NAMES = ("bundled", "pycosat")                  # as in solvers.BUNDLED_NAMES
-PYSAT = "pysat:"                                        # as in solvers.PYSAT
+BUNDLED_NAMES = ("bundled", "pycosat")                  # as in sat.BUNDLED_NAMES
+PYSAT = "pysat:"                                        # as in sat.PYSAT
 # The most variables a solver in this process is given: picosat takes about 150 bytes
 # a variable with the model (2.5 GB here), and 400**3 cell variables of a full 400x400
 # encoding would not be solved anyway. A larger header is refused before any is spent.
@@ -67,7 +67,7 @@ def cnfsolve(
                                          help="the DIMACS CNF; - or nothing for stdin"),
     output: Optional[str] = common.output_option(),
     solver: str = typer.Option("bundled", "--solver", "-s", metavar='NAME|"COMMAND"',
-                               autocompletion=common.completion("SOLVERS", "solvers"),
+                               autocompletion=common.completion("SOLVERS", "sat"),
                                help="a solver name or a command line (see above)"),
     # A str read by parse_timeout, for a plain message on a bad value.
     timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
@@ -92,7 +92,7 @@ def solve_command(path, output, solver, timeout, quiet):
         # signal may end the program at once (a forked search would cost more than
         # the solve of a 9x9 puzzle).
         from ..dimacs import read_dimacs
-        from ..solvers import solve_cnf
+        from ..sat import solve_cnf
         common.check_writable(output)
         with common.open_text_input(path) as stream:
             cnf = read_dimacs(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
@@ -102,16 +102,16 @@ def solve_command(path, output, solver, timeout, quiet):
         del cnf
     with common.AtomicOutput(output, binary=True) as out:
         if result is not None:
-            from ..solvers import write_result
+            from ..sat import write_result
             write_result(result, out)
             status, label = result.status, "bundled picosat"
         elif name.startswith(PYSAT):
             result = solve_with_pysat(name[len(PYSAT):], path, timeout)
-            from ..solvers import write_result
+            from ..sat import write_result
             write_result(result, out)
             status, label = result.status, "python-sat " + name[len(PYSAT):]
         else:
-            from ..solvers import run_solver_to, solver_command
+            from ..sat import run_solver_to, solver_command
             command = solver_command(name)
             status = run_solver_to(command, path, out, timeout=timeout)   # checked too
             label = command.label
@@ -128,13 +128,13 @@ def solve_with_pysat(name, path, timeout):
     import shutil
     import tempfile
     from ..dimacs import DimacsReader
-    from ..solvers import check_cnf_file, check_pysat_name, solve_pysat
+    from ..sat import check_cnf_file, check_pysat_name, solve_pysat
     check_pysat_name(name)                  # before reading anything
     source = common.source_name(path)
     workdir = None
     try:
         if path in common.STDIO or common.is_compressed(path):
-            from ..solvers.external import spool
+            from ..sat.external import spool
             workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
             raw = common.open_binary_input(path)
             try:
@@ -157,7 +157,7 @@ def solve_with_pysat(name, path, timeout):
 
 def parse_timeout(text):
     """Seconds from --timeout, None for none or ``inf``; UsageError unless > 0 and
-    at most about three years (:func:`~dimacs_sudoku.solvers.check_timeout`)."""
+    at most about three years (:func:`~dimacs_sudoku.sat.check_timeout`)."""
     if text is None:
         return None
     try:
@@ -166,7 +166,7 @@ def parse_timeout(text):
         seconds = float("nan")
     if not seconds > 0:                 # also nan
         raise UsageError("--timeout takes a positive number of seconds, not %r" % text)
-    from ..solvers import check_timeout
+    from ..sat import check_timeout
     return check_timeout(seconds, "--timeout")
 
 

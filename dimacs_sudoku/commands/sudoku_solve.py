@@ -138,7 +138,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         raise UsageError("--engine takes %s, not %r" % (", ".join(ENGINES), engine))
     engine = resolve_engine(engine)             # exit 7 when python-sat is not installed
     if solver is not None:
-        from ..solvers import solver_command
+        from ..sat import solver_command
         solver = solver.strip()
         if solver in ("bundled", "pycosat"):
             solver = None

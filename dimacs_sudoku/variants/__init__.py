@@ -17,7 +17,7 @@ each rule line:
 
 The layers above use the rules through :class:`.base.Rule`: the CNF
 (:func:`dimacs_sudoku.encodings.encode_variant`), the bundled solver
-(:func:`dimacs_sudoku.solvers.bundled.solve_variant`) and the pictures
+(:func:`dimacs_sudoku.sat.pycosat_backend.solve_variant`) and the pictures
 (:func:`dimacs_sudoku.pictures.variant_svg`, with the marks of :mod:`.draw`).
 
 A rule the registry does not know is an error (exit code 3) that names it, never

@@ -153,14 +153,6 @@ class Killer(Rule):
         return [cls(size, fp_cell_names(value, key, "cells", size),
                     fp_value(value, key))]
 
-    @property
-    def aux_determined(self):
-        """Whether the digits decide the auxiliary variables (one per digit set: the
-        set of the cage's digits is true, the others false); the running sums of a
-        cage with too many sets leave some open."""
-        return self.total is None or digit_sets(self.size, len(self.cells), self.total,
-                                                MAX_SETS) is not None
-
     def to_line(self):
         total = "" if self.total is None else "%d " % self.total
         return "killer " + total + self.cells_text(self.cells)

@@ -1,0 +1,164 @@
+"""The bundled solver: picosat through pycosat, in this process.
+
+>>> from dimacs_sudoku.dimacs import Cnf
+>>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status
+'SAT'
+"""
+
+from itertools import chain
+
+from .base import Backend, projection
+from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
+    solve_forked, terminate_as_exit
+
+BUNDLED = "bundled"
+BUNDLED_NAMES = (BUNDLED, "pycosat")
+
+
+def solve_cnf(cnf, timeout=None):
+    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` (or a Formula, from encode) with the
+    bundled picosat (pycosat); returns a Result whose model covers all ``cnf.num_vars``
+    variables.
+
+    pycosat cannot be interrupted, so with a ``timeout`` (seconds) it runs in a
+    forked child that is killed at the deadline: the result is then UNKNOWN. Its
+    model is not checked against the clauses here (it comes from this process's
+    own copy of them; external and python-sat models are, see
+    :mod:`dimacs_sudoku.sat.check`), and every grid decoded from it is.
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.encodings import encode
+    >>> solve_cnf(encode(Grid.from_line("11" + "." * 14))).status
+    'UNSAT'
+    """
+    from ..arguments import having
+    having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs) or a Formula (from "
+           "encode)")
+    if hasattr(cnf, "to_cnf"):          # a Formula: its clauses, made once
+        cnf = cnf.to_cnf()
+    return solve_clauses(cnf.clauses, cnf.num_vars, timeout)
+
+
+def solve_clauses(clauses, num_vars=0, timeout=None):
+    """Solve a list of clauses (lists of int) with the bundled solver; see solve_cnf.
+
+    >>> solve_clauses([[1], [-1]]).status
+    'UNSAT'
+    """
+    import pycosat
+    timeout = check_timeout(timeout)
+    if timeout is None and not fork_to_stay_interruptible(timeout):
+        return answer_result(pycosat.solve(clauses, vars=num_vars))
+    need_fork("the bundled solver")
+    with terminate_as_exit():
+        return solve_forked(lambda: pycosat.solve(clauses, vars=num_vars), timeout,
+                            "the bundled solver")
+
+
+def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
+    """Up to ``limit`` solutions of a variant puzzle (bundled picosat), each checked by
+    :func:`~dimacs_sudoku.variants.check_variant`; distinct as grids (auxiliary
+    variables never count twice).
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.variants import parse_rule
+    >>> [s.to_line() for s in solve_variant(Grid.from_line("1..4" "4..." "...3" "3..1"),
+    ...                                     [parse_rule("killer 5 r1c2 r1c3", 4)], limit=2)]
+    ['1234431221433421']
+    """
+    from ..encodings import encode_variant
+    from ..grid import Grid
+    from ..variants import check_variant, variant_layout
+    formula = encode_variant(grid, rules, encoding, amo)
+    n = grid.size
+    sat = PycosatSolver(formula.num_vars)
+    sat.add_clauses(list(formula.clauses()))
+    solutions = []
+    for chosen in sat.models(limit, project=n ** 3, positives=True):
+        cells = [0] * (n * n)
+        for v in chosen:
+            cell, d = divmod(v - 1, n)
+            cells[cell] = d + 1
+        problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
+        if problems:
+            from ..errors import InvalidModel
+            raise InvalidModel("the solver's grid breaks a rule: " + problems[0])
+        solutions.append(Grid(cells, layout=variant_layout(n, grid.layout.box, rules),
+                              rules=rules))
+    return solutions
+
+
+# pycosat's itersolve blocks whole models, auxiliary variables included: a projection
+# it gives again with other auxiliary values is skipped, this many times at most,
+# before the search goes on one solve per projection with those found blocked (exact
+# either way).
+_REPEATS = 4
+
+
+class PycosatSolver(Backend):
+    """The bundled picosat as a façade back end. pycosat has no incremental API: the
+    clauses are held here as given, not copied, and read at every search (so lists or
+    tuples; a one-pass iterable only for one search, as batch solving's one
+    :meth:`models`), each solve is a new
+    picosat run, assumptions are unit clauses, and a core is shrunk from all of them
+    by deletion (correct, one run per assumption). :meth:`models` runs ``itersolve``,
+    which keeps what picosat learnt between models."""
+
+    name = "pycosat"
+
+    def __init__(self, num_vars=0):
+        Backend.__init__(self, num_vars)
+        self._parts = []                 # the iterables of clauses added
+        self._model = None
+
+    def add_clauses(self, clauses):
+        self._parts.append(clauses)
+
+    def clauses(self, extra=()):
+        """Every clause added (and ``extra``), as one iterable."""
+        parts = self._parts
+        if len(parts) == 1 and not extra:
+            return parts[0]
+        return chain.from_iterable(parts + [extra] if extra else parts)
+
+    def solve(self, assumptions=(), budget=None):
+        import pycosat
+        clauses = self.clauses([[lit] for lit in assumptions])
+        if budget:
+            answer = pycosat.solve(clauses, vars=self.num_vars, prop_limit=budget)
+        else:
+            answer = pycosat.solve(clauses, vars=self.num_vars)
+        self._assumptions = tuple(assumptions)
+        self._model = answer if isinstance(answer, list) else None
+        self._last = True if self._model is not None else (
+            None if answer == "UNKNOWN" else False)
+        return self._last
+
+    def model(self):
+        return self._model
+
+    def models(self, count, project=None, positives=False):
+        import pycosat
+        keep = projection(project, positives)
+        found = []
+        if count < 1:
+            return found
+        seen = set()
+        repeats = 0
+        for model in pycosat.itersolve(self.clauses(), vars=self.num_vars):
+            lits = keep(model)
+            if project is not None:
+                key = tuple(lits)
+                if key in seen:
+                    repeats += 1
+                    if repeats > _REPEATS:
+                        break               # on with one solve per projection
+                    continue
+                seen.add(key)
+            found.append(lits)
+            if len(found) >= count or not lits:
+                return found
+        else:
+            return found                    # every model seen
+        self.add_clauses([[-lit for lit in lits] for lits in found])
+        return found + Backend.models(self, count - len(found), project, positives)
