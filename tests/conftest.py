@@ -1,4 +1,5 @@
-"""Shared test helpers. Tests of external solvers call ``require_solver(name)``."""
+"""Shared test helpers. Tests of external solvers call ``require_solver(name)``, tests
+over ``../shared/data`` call ``require_data(path)``."""
 
 import os
 import shutil
@@ -6,6 +7,15 @@ import shutil
 import pytest
 
 REQUIRE_SOLVERS = "DIMACS_SUDOKU_REQUIRE_SOLVERS"
+REQUIRE_DATA = "DIMACS_SUDOKU_REQUIRE_DATA"
+
+
+def missing(message, switch):
+    """Skip the test for want of something, or fail it when the environment sets
+    ``switch``=1 (as CI does, where nothing may be missing)."""
+    if os.environ.get(switch) == "1":
+        pytest.fail("%s, and %s=1 requires it" % (message, switch), pytrace=False)
+    pytest.skip(message)
 
 
 def require_solver(name):
@@ -13,11 +23,16 @@ def require_solver(name):
     when the environment sets DIMACS_SUDOKU_REQUIRE_SOLVERS=1 (as CI does)."""
     path = shutil.which(name)
     if path is None:
-        message = "solver %r is not on PATH" % name
-        if os.environ.get(REQUIRE_SOLVERS) == "1":
-            pytest.fail("%s, and %s=1 requires it" % (message, REQUIRE_SOLVERS),
-                        pytrace=False)
-        pytest.skip(message)
+        missing("solver %r is not on PATH" % name, REQUIRE_SOLVERS)
+    return path
+
+
+def require_data(path):
+    """``path``, a file or folder of the shared data sets (``../shared/data`` beside the
+    clone); skip the test when it is absent, or fail it when the environment sets
+    DIMACS_SUDOKU_REQUIRE_DATA=1 (as CI does)."""
+    if not os.path.exists(path):
+        missing("shared data not present: %s" % path, REQUIRE_DATA)
     return path
 
 # tests/fake_solvers/ holds programs that the tests run, not modules to import.
