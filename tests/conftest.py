@@ -1,8 +1,10 @@
 """Shared test helpers. Tests of external solvers call ``require_solver(name)``, tests
-over ``../shared/data`` call ``require_data(path)``."""
+over ``../shared/data`` call ``require_data(path)``; a test that starts a process must
+be marked ``slow``."""
 
 import os
 import shutil
+import subprocess
 
 import pytest
 
@@ -34,6 +36,20 @@ def require_data(path):
     if not os.path.exists(path):
         missing("shared data not present: %s" % path, REQUIRE_DATA)
     return path
+
+
+@pytest.fixture(autouse=True)
+def processes_only_in_slow_tests(request, monkeypatch):
+    """A test that starts a process is a system test, marked ``slow`` so that
+    ``make test-fast`` leaves it out: unmarked, it fails when it starts one."""
+    if request.node.get_closest_marker("slow") is not None:
+        return
+
+    def refuse(*args, **kwargs):
+        pytest.fail("%s starts a process: mark it slow (pytest.mark.slow)"
+                    % request.node.nodeid, pytrace=False)
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", refuse)
+
 
 # tests/fake_solvers/ holds programs that the tests run, not modules to import.
 collect_ignore = ["fake_solvers"]

@@ -17,7 +17,8 @@ from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.grid import Grid, Layout
 
 from conftest import REQUIRE_SOLVERS
-from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command
+from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION,
+                     in_process as command)
 from test_reduced import PUZZLES, random_solution
 
 ENGINES = ("pycosat", "pysat")
@@ -233,7 +234,9 @@ def hide_pysat(tmp_path):
     return {"PYTHONPATH": str(stub.parent) + (os.pathsep + path if path else "")}
 
 
+@pytest.mark.slow
 def test_without_pysat(tmp_path):
+    from support import command             # a process of its own, without python-sat
     env = hide_pysat(tmp_path)
     # Not installed: exit 7 and the same line as cnfsolve's pysat: solvers give.
     run = command("sudoku-solve", "--engine", "pysat", input=SMALL4 + "\n", env=env)

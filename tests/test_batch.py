@@ -13,7 +13,7 @@ from dimacs_sudoku.grid import Grid, Layout
 from dimacs_sudoku.puzzle import parse_puzzle
 
 from conftest import REQUIRE_SOLVERS, require_solver
-from support import INKALA, INKALA_SOLUTION, command, shell
+from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 from test_reduced import PUZZLES, SMALL4, SMALL4_SOLUTION, random_solution
 
 SEVERAL = "." * 16                                      # 288 solutions
@@ -185,6 +185,7 @@ def test_exit_codes():
     assert run.returncode == 0 and "1 puzzles: 1 solved" in run.stderr
 
 
+@pytest.mark.slow
 def test_external_solver():
     require_solver("cadical")
     run = command("sudoku-solve", "--solver", "cadical", "--unique", input=MIXED)
@@ -200,6 +201,7 @@ def require_parallel():
         pytest.skip(message)
 
 
+@pytest.mark.slow
 def test_gnu_parallel_matches_one_process(tmp_path):
     require_parallel()
     rng = random.Random(1)

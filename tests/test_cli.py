@@ -102,6 +102,7 @@ def test_help_fits_80_columns(prog, monkeypatch):
     assert "--install-completion" in result.stdout and "--version" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", COMMANDS)
 def test_shell_completion_of_option_names(prog):
     # What bash asks for when the user presses TAB after `PROG --`.
@@ -115,6 +116,7 @@ def test_shell_completion_of_option_names(prog):
     assert "--output" in offered and "--version" in offered and "--help" in offered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog, words, expected", [
     ("sudoku-gen", "sudoku-gen --symmetry d", ["diagonal", "dihedral"]),
     ("sudoku2cnf", "sudoku2cnf --amo b", ["binary", "bimander"]),
@@ -146,6 +148,7 @@ def run_module(*args, input=None):
                           text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_python_m_with_no_command_lists_the_six():
     for argv in ((), ("--help",)):
         done = run_module("dimacs_sudoku", *argv)
@@ -155,6 +158,7 @@ def test_python_m_with_no_command_lists_the_six():
         assert listed == list(COMMANDS)
 
 
+@pytest.mark.slow
 def test_python_m_runs_the_command_named_first():
     done = run_module("dimacs_sudoku", "sudoku-solve", "-", input=SMALL4 + "\n")
     assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n"), done.stderr
@@ -162,12 +166,14 @@ def test_python_m_runs_the_command_named_first():
     assert done.stdout.startswith("sudoku2cnf (dimacs-sudoku) ")
 
 
+@pytest.mark.slow
 def test_python_m_unknown_command_is_a_usage_error():
     done = run_module("dimacs_sudoku", "sudoku-solver")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "'sudoku-solver'" in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", COMMANDS)
 def test_python_m_runs_each_command_module(prog):
     done = run_module(COMMANDS[prog], "--version")
@@ -175,6 +181,7 @@ def test_python_m_runs_each_command_module(prog):
     assert done.stdout.startswith("%s (dimacs-sudoku) " % prog)
 
 
+@pytest.mark.slow
 def test_a_pipe_of_python_m_commands():
     cnf = run_module("dimacs_sudoku", "sudoku2cnf", input=SMALL4 + "\n").stdout
     out = run_module("dimacs_sudoku.commands.cnfsolve", input=cnf).stdout
@@ -182,6 +189,7 @@ def test_a_pipe_of_python_m_commands():
     assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n")
 
 
+@pytest.mark.slow
 def test_output_dir_names_sort_in_input_order(tmp_path):
     from support import command
     lines = [SMALL4] * 12
@@ -196,6 +204,7 @@ def test_output_dir_names_sort_in_input_order(tmp_path):
     assert sorted(os.listdir(tmp_path / "b")) == ["stdin-00000%d.cnf" % k for k in (1, 2, 3)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
 def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
     from support import INKALA, command
@@ -212,6 +221,7 @@ def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
                                                                          "b.txt:2"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
 def test_a_missing_input_is_its_own_error_line(prog, tmp_path):
     # A file that cannot be opened costs its own line, as an unreadable puzzle does:

@@ -20,6 +20,9 @@ import pytest
 from conftest import require_solver
 from support import BIN, INKALA, INKALA_SOLUTION, ROOT, SMALL4, command, shell
 
+# Real solvers, signals and process groups: system tests.
+pytestmark = pytest.mark.slow
+
 FAKES = ROOT / "tests" / "fake_solvers"
 PYTHON = sys.executable
 

@@ -18,6 +18,9 @@ import pytest
 from conftest import require_data
 from support import ROOT, SHARED_DATA
 
+# sudoku2cnf as a process on large puzzles, its output sorted by sort(1).
+pytestmark = pytest.mark.slow
+
 FIXTURE = Path(__file__).parent / "fixtures" / "reduced_digests.json"
 LARGE = SHARED_DATA / "large"
 PUZZLES = ["rkkautsar-sudoku-25-1", "sudokusat2019-table36-1", "rkkautsar-sudoku-64-2",

@@ -51,6 +51,7 @@ def cases():
             yield some_grid(n, box, rng, share)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["minimal", "efficient", "extended"])
 @pytest.mark.parametrize("amo", FAMILIES)
 def test_bulk_build_writes_the_clauses_of_the_unit_by_unit_build(encoding, amo):

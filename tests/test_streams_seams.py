@@ -12,6 +12,9 @@ import pytest
 
 from support import BIN, SMALL4, SMALL4_SOLUTION
 
+# The commands as processes, fed through real pipes and descriptors.
+pytestmark = pytest.mark.slow
+
 # Generous: a slow, shared machine still answers well within it. Only a reader
 # that waits for the end of the input runs into it.
 PATIENCE = 60

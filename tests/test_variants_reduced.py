@@ -10,7 +10,7 @@ import pycosat
 import pytest
 
 from conftest import require_solver
-from support import command, no_traceback, shell
+from support import in_process as command, no_traceback, shell
 from test_variants import SAMPLES4, rules_of
 from test_variants_puzzles import PUZZLES
 from test_variants_random import SAMPLES6, SAMPLES9, random_grid
@@ -126,6 +126,7 @@ def cases():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size, lines, keep", cases(),
                          ids=["%d:%s" % (n, " / ".join(lines)) for n, lines, _ in cases()])
 def test_reduced_and_propagated_cnfs_have_the_full_cnfs_grids(size, lines, keep):
@@ -194,6 +195,7 @@ def test_a_rule_literal_is_dropped_or_kept_by_what_the_reduction_decided():
     assert "c rule variables: 21..22 (auxiliary, for the rules)" in text
 
 
+@pytest.mark.slow
 def test_a_killer_the_givens_break_is_a_valid_unsatisfiable_cnf(tmp_path):
     path = tmp_path / "broken.txt"
     # r2c8 is the given 9: a one-cell cage of 5 over it has no way left to hold.
@@ -213,6 +215,7 @@ def test_a_killer_the_givens_break_is_a_valid_unsatisfiable_cnf(tmp_path):
     assert done.stdout.endswith("\t0\n"), done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_an_unsatisfiable_killer_through_the_reduced_cnf(tmp_path):
     """A killer whose cages no grid satisfies, though no single clause says so."""
     path = tmp_path / "none.txt"
@@ -225,6 +228,7 @@ def test_an_unsatisfiable_killer_through_the_reduced_cnf(tmp_path):
         assert done.returncode == 0 and done.stdout.endswith("\t0\n"), done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", ["picosat", "cadical"])
 @pytest.mark.parametrize("option", ["--reduce", "--propagate"])
 def test_the_killer_through_the_pipe_with_external_solvers(tmp_path, solver, option):
@@ -241,6 +245,7 @@ def test_the_killer_through_the_pipe_with_external_solvers(tmp_path, solver, opt
     assert done.returncode == 0 and done.stdout == KILLER_SOLUTION + "\n", done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", ["picosat", "cadical"])
 def test_many_variant_puzzles_through_the_pipe(tmp_path, solver):
     """Puzzles of several rule families, each reduced and propagated, solved by the
@@ -305,6 +310,7 @@ def checker_count(grid):
                            for _, cells in grid.layout.units)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine, repeats, lie", [
     ("pycosat", None, False), ("pycosat", 0, True), ("pycosat", 4, True),
     ("pysat", None, False)])
@@ -336,6 +342,7 @@ def test_batch_counts_every_grid_once_whatever_the_auxiliary_variables(engine, r
     assert checked > 40
 
 
+@pytest.mark.slow
 def test_batch_through_an_external_solver(tmp_path):
     require_solver("picosat")
     from dimacs_sudoku import batch
