@@ -2,6 +2,7 @@
 over ``../shared/data`` call ``require_data(path)``; a test that starts a process must
 be marked ``slow``."""
 
+import importlib
 import os
 import shutil
 import subprocess
@@ -27,6 +28,15 @@ def require_solver(name):
     if path is None:
         missing("solver %r is not on PATH" % name, REQUIRE_SOLVERS)
     return path
+
+
+def require_pysat():
+    """Skip the test unless python-sat can be imported, or fail it when the environment
+    sets DIMACS_SUDOKU_REQUIRE_SOLVERS=1 (CI installs it: the ``fast`` extra)."""
+    try:
+        importlib.import_module("pysat.solvers")
+    except ImportError:
+        missing("python-sat is not installed (pip install python-sat)", REQUIRE_SOLVERS)
 
 
 def require_data(path):

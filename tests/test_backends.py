@@ -16,7 +16,7 @@ from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, so
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.grid import Grid, Layout
 
-from conftest import REQUIRE_SOLVERS
+from conftest import REQUIRE_SOLVERS, missing
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION,
                      in_process as command)
 from test_reduced import PUZZLES, random_solution
@@ -47,10 +47,7 @@ def require_pysat():
     DIMACS_SUDOKU_REQUIRE_SOLVERS=1."""
     if batch.pysat_available():
         return
-    message = "python-sat is not installed (pip install python-sat)"
-    if os.environ.get(REQUIRE_SOLVERS) == "1":
-        pytest.fail("%s, and %s=1 requires it" % (message, REQUIRE_SOLVERS), pytrace=False)
-    pytest.skip(message)
+    missing("python-sat is not installed (pip install python-sat)", REQUIRE_SOLVERS)
 
 
 @pytest.fixture(params=ENGINES)
@@ -174,7 +171,8 @@ def test_minicard_direct_calls_match_its_class():
     require_pysat()
     engine = batch.PysatEngine("minicard")
     if engine.direct is None:
-        pytest.skip("this python-sat build names MiniCard's functions differently")
+        missing("this python-sat build names MiniCard's functions differently",
+                REQUIRE_SOLVERS)
     wrapped = batch.PysatEngine("minicard")
     wrapped.direct = None
     grids = [Grid.from_line(line) for line in CASES if "x" not in line and "11" not in line]

@@ -12,7 +12,7 @@ from dimacs_sudoku.batch import count_solutions, solve_cells, solve_many
 from dimacs_sudoku.grid import Grid, Layout
 from dimacs_sudoku.puzzle import parse_puzzle
 
-from conftest import REQUIRE_SOLVERS, require_solver
+from conftest import REQUIRE_SOLVERS, require_pysat, require_solver
 from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 from test_reduced import PUZZLES, SMALL4, SMALL4_SOLUTION, random_solution
 
@@ -243,7 +243,7 @@ def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
     """A search that may be long runs in a forked child while a command catches
     signals: its models come back whole (every puzzle here takes that path)."""
     if engine == "pysat":
-        pytest.importorskip("pysat")
+        require_pysat()
     from dimacs_sudoku import batch
     from dimacs_sudoku.solvers import process
     grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),

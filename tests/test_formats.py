@@ -6,7 +6,6 @@ import json
 import os
 import random
 import resource
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -21,6 +20,7 @@ from dimacs_sudoku.formats import (OUTPUT_FORMATS, detect_format, parse_puzzle,
 from dimacs_sudoku.formats.source import MAX_LINE
 from dimacs_sudoku.grid import Grid
 
+from conftest import require_solver
 from support import BIN, INKALA, INKALA_SOLUTION, command, pattern_solution, shell
 
 SMALL4 = "1..44......33..1"
@@ -362,11 +362,11 @@ def test_notebook_picture_of_a_solution_tells_givens_from_solved():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert absent")
 def test_svg_renders_to_png(tmp_path):
+    rsvg = require_solver("rsvg-convert")           # CI installs it (librsvg2-bin)
     svg = write_grid(puzzle_of(16, seed=2), "svg")
     (tmp_path / "g.svg").write_text(svg)
-    subprocess.run(["rsvg-convert", "-o", str(tmp_path / "g.png"), str(tmp_path / "g.svg")],
+    subprocess.run([rsvg, "-o", str(tmp_path / "g.png"), str(tmp_path / "g.svg")],
                    check=True, timeout=60)
     assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -21,6 +21,7 @@ import time
 
 import pytest
 
+from conftest import require_pysat
 from support import BIN, INKALA, SMALL4
 
 MEMORY_LIMIT = 1 << 30
@@ -500,7 +501,7 @@ def test_a_signal_ends_an_in_process_search_at_once(tmp_path, solver, number):
     # An in-process search holds the interpreter; with no --timeout a signal must
     # still end it now, not when the search ends, and leave nothing behind.
     if solver.startswith("pysat:"):
-        pytest.importorskip("pysat")
+        require_pysat()
     (tmp_path / "php.cnf").write_bytes(pigeonhole(12, 11))
     process = subprocess.Popen([sys.executable, str(BIN / "cnfsolve"), "php.cnf", "-s",
                                 solver, "-o", "out.txt"], cwd=tmp_path,
@@ -548,7 +549,7 @@ def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox
     # Both engines hold the interpreter while they search an empty 64x64 for minutes
     # (with --count 2): a signal must end the command now, not then.
     if engine == "pysat":
-        pytest.importorskip("pysat")
+        require_pysat()
     sandbox.write({"e.txt": ("." * 4096 + "\n").encode(), "out.txt": b"precious\n"})
     before = sandbox.snapshot()
     process = sandbox.start("sudoku-solve", ["--engine", engine, "--count", "2", "e.txt",
@@ -577,7 +578,7 @@ def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox
 def test_ctrl_c_during_many_pysat_searches_is_interrupted(delay, sandbox):
     # MiniCard, called from the main thread, caught SIGINT itself and raised its own
     # error (an internal error, exit 1) whenever Ctrl-C came during one of its searches.
-    pytest.importorskip("pysat")
+    require_pysat()
     from support import INKALA
     sandbox.write({"hard.txt": ((INKALA + "\n") * 50000).encode()})
     process = sandbox.start("sudoku-solve", ["--engine", "pysat", "--count", "2",

@@ -23,7 +23,7 @@ import shutil
 import pytest
 import typer
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from support import COMMANDS, INKALA, INKALA_SOLUTION, ROOT, SMALL4, shell
 
 SOLVERS = ("picosat", "minisat", "cadical", "cryptominisat5")   # CI installs these
@@ -165,7 +165,7 @@ def readme_blocks():
 def test_each_readme_example_runs(block, folder):
     for program in set().union(*(needs(text) for _, text in block)):
         if program == "pysat":
-            pytest.importorskip("pysat")
+            require_pysat()
         elif program not in OPTIONAL:
             require_solver(program)
     ran = 0

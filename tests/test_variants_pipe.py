@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from support import in_process as command, no_traceback, shell
 from test_variants_puzzles import PUZZLES
 
@@ -174,8 +174,8 @@ def test_reduce_and_propagate_keep_every_rule(tmp_path):
 def test_sudoku_solve_answers_is_it_unique(tmp_path, how):
     if how[0] == "--solver":
         require_solver("picosat")
-    else:
-        pytest.importorskip("pycosat" if how[1] == "pycosat" else "pysat")
+    elif how[1] == "pysat":
+        require_pysat()
     for name in ("killer", "sandwich-arrow-littlekiller", "jigsaw"):
         path, solution = variant_file(tmp_path, name)
         done = command("sudoku-solve", "--count", "2", *how, path)

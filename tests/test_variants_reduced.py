@@ -5,11 +5,12 @@ reduced and the propagated CNF allow exactly the grids the full CNF allows, and 
 in comments that decode on their own."""
 
 import random
+import subprocess
 
 import pycosat
 import pytest
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from support import in_process as command, no_traceback, shell
 from test_variants import SAMPLES4, rules_of
 from test_variants_puzzles import PUZZLES
@@ -249,9 +250,10 @@ def test_the_killer_through_the_pipe_with_external_solvers(tmp_path, solver, opt
 @pytest.mark.parametrize("solver", ["picosat", "cadical"])
 def test_many_variant_puzzles_through_the_pipe(tmp_path, solver):
     """Puzzles of several rule families, each reduced and propagated, solved by the
-    external solver and decoded from the CNF's comments to the full CNF's grid."""
-    require_solver(solver)
-    run = "%s -q" % solver if solver == "cadical" else solver
+    external solver and decoded from the CNF's comments to the full CNF's grid (the
+    commands in this process: the pipe itself is the killer's test above)."""
+    run = [require_solver(solver)] + (["-q"] if solver == "cadical" else [])
+    cnf = tmp_path / "p.cnf"
     names = ["thermo", "sandwich-arrow-littlekiller", "xv-negative", "antiknight",
              "miracle", "jigsaw"]
     for name in names:
@@ -259,8 +261,9 @@ def test_many_variant_puzzles_through_the_pipe(tmp_path, solver):
         path = tmp_path / (name + ".txt")
         path.write_text(givens + "\n" + "\n".join(rules) + "\n")
         for option in ("--reduce", "--propagate"):
-            done = shell("sudoku2cnf %s %s -o p.cnf; %s p.cnf | cnf2sudoku --cnf p.cnf"
-                         % (option, path, run), cwd=tmp_path)
+            assert command("sudoku2cnf", option, path, "-o", cnf).returncode == 0
+            model = subprocess.run(run + [str(cnf)], capture_output=True, text=True)
+            done = command("cnf2sudoku", "--cnf", cnf, input=model.stdout)
             assert done.returncode == 0, (name, option, done.stderr)
             assert done.stdout == solution + "\n", name
 
@@ -325,7 +328,7 @@ def test_batch_counts_every_grid_once_whatever_the_auxiliary_variables(engine, r
     from dimacs_sudoku import batch
     from dimacs_sudoku.variants.base import Rule
     if engine == "pysat":
-        pytest.importorskip("pysat")
+        require_pysat()
     if repeats is not None:
         monkeypatch.setattr(batch, "_REPEATS", repeats)
     if lie:
