@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from support import COMMANDS, ROOT, SMALL4, SMALL4_SOLUTION
+from support import COMMANDS, ROOT, SMALL4, SMALL4_SOLUTION, command, in_process
 
 
 
@@ -243,3 +243,30 @@ def test_a_missing_input_is_its_own_error_line(prog, tmp_path):
     assert done.stdout == "error\tcannot read missing.txt: No such file or directory\n"
     done = command(prog, "-", "-", input=SMALL4 + "\n")
     assert done.returncode == 2 and "once" in done.stderr
+
+
+def model_line(solution):
+    """A solver's answer for the 4x4 grid ``solution`` under the standard numbering."""
+    return "s SATISFIABLE\nv %s 0\n" % " ".join(
+        str(cell * 4 + d if int(digit) == d else -(cell * 4 + d))
+        for cell, digit in enumerate(solution) for d in range(1, 5))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prog, args, stdin", [
+    ("sudoku2cnf", ["--encoding", "minimal"], SMALL4 + "\n"),
+    ("sudoku2cnf", ["--bogus"], ""),
+    ("cnfsolve", ["-q"], "p cnf 2 2\n1 0\n-1 2 0\n"),
+    ("cnf2sudoku", ["--size", "4"], model_line(SMALL4_SOLUTION)),
+    ("sudoku-solve", ["--count", "2"], SMALL4 + "\n1..x\n"),
+    ("sudoku-gen", ["-c", "2", "--seed", "1", "-n", "4", "-F", "line"], ""),
+    ("sudoku-grade", [], SMALL4 + "\n"),
+])
+def test_in_process_runs_answer_as_the_installed_commands(prog, args, stdin):
+    """The tests that run a command in this process (support.in_process) see what
+    bin/PROG prints and exits with: the same bytes, the same error lines and code."""
+    here = in_process(prog, *args, input=stdin)
+    there = command(prog, *args, input=stdin)
+    assert (here.returncode, here.stdout, here.stderr) == \
+        (there.returncode, there.stdout, there.stderr)
+    assert here.stdout or here.stderr
