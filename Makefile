@@ -1,4 +1,5 @@
-# dimacs-sudoku: `make run` solves the example puzzle, `make test` runs the tests.
+# dimacs-sudoku: `make run` solves the example puzzle, `make test` runs the tests
+# (`make test-fast` the in-process ones, under a minute).
 # The first use makes a virtual environment in .venv and installs the project there.
 
 PYTHON ?= python3
@@ -12,7 +13,7 @@ STAMP := $(VENV)/.installed
 EXTRAS_STAMP := $(VENV)/.installed-$(EXTRAS)
 PUZZLE := 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
 
-.PHONY: all run test bench bench-full examples clean distclean venv
+.PHONY: all run test test-fast bench bench-full examples clean distclean venv
 .DELETE_ON_ERROR:
 
 all: run
@@ -37,6 +38,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The tests that start no process: the library, the commands run in-process, doctests.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m 'not slow'
 
 # Benchmarks print ratios against baselines timed in the same run. `make bench` is
 # the quick pass (a few minutes); `make bench-full` the full tables of docs/benchmarks.md.

@@ -1,11 +1,24 @@
-"""Shared test helpers. Tests of external solvers call ``require_solver(name)``."""
+"""Shared test helpers. Tests of external solvers call ``require_solver(name)``, tests
+over ``../shared/data`` call ``require_data(path)``; a test that starts a process must
+be marked ``slow``."""
 
+import importlib
 import os
 import shutil
+import subprocess
 
 import pytest
 
 REQUIRE_SOLVERS = "DIMACS_SUDOKU_REQUIRE_SOLVERS"
+REQUIRE_DATA = "DIMACS_SUDOKU_REQUIRE_DATA"
+
+
+def missing(message, switch):
+    """Skip the test for want of something, or fail it when the environment sets
+    ``switch``=1 (as CI does, where nothing may be missing)."""
+    if os.environ.get(switch) == "1":
+        pytest.fail("%s, and %s=1 requires it" % (message, switch), pytrace=False)
+    pytest.skip(message)
 
 
 def require_solver(name):
@@ -13,12 +26,40 @@ def require_solver(name):
     when the environment sets DIMACS_SUDOKU_REQUIRE_SOLVERS=1 (as CI does)."""
     path = shutil.which(name)
     if path is None:
-        message = "solver %r is not on PATH" % name
-        if os.environ.get(REQUIRE_SOLVERS) == "1":
-            pytest.fail("%s, and %s=1 requires it" % (message, REQUIRE_SOLVERS),
-                        pytrace=False)
-        pytest.skip(message)
+        missing("solver %r is not on PATH" % name, REQUIRE_SOLVERS)
     return path
+
+
+def require_pysat():
+    """Skip the test unless python-sat can be imported, or fail it when the environment
+    sets DIMACS_SUDOKU_REQUIRE_SOLVERS=1 (CI installs it: the ``fast`` extra)."""
+    try:
+        importlib.import_module("pysat.solvers")
+    except ImportError:
+        missing("python-sat is not installed (pip install python-sat)", REQUIRE_SOLVERS)
+
+
+def require_data(path):
+    """``path``, a file or folder of the shared data sets (``../shared/data`` beside the
+    clone); skip the test when it is absent, or fail it when the environment sets
+    DIMACS_SUDOKU_REQUIRE_DATA=1 (as CI does)."""
+    if not os.path.exists(path):
+        missing("shared data not present: %s" % path, REQUIRE_DATA)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def processes_only_in_slow_tests(request, monkeypatch):
+    """A test that starts a process is a system test, marked ``slow`` so that
+    ``make test-fast`` leaves it out: unmarked, it fails when it starts one."""
+    if request.node.get_closest_marker("slow") is not None:
+        return
+
+    def refuse(*args, **kwargs):
+        pytest.fail("%s starts a process: mark it slow (pytest.mark.slow)"
+                    % request.node.nodeid, pytrace=False)
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", refuse)
+
 
 # tests/fake_solvers/ holds programs that the tests run, not modules to import.
 collect_ignore = ["fake_solvers"]

@@ -1,6 +1,11 @@
-"""Helpers shared by the tests: run the commands as a user would, find the data."""
+"""Helpers shared by the tests: run the commands as a user would, or in this process,
+find the data."""
 
+import contextlib
+import importlib
+import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +35,49 @@ def command(name, *args, input=None, env=None, cwd=None, check=False):
     return subprocess.run([sys.executable, str(BIN / name), *map(str, args)],
                           input=input, capture_output=True, text=True, env=full_env,
                           cwd=cwd, check=check, timeout=300)
+
+
+def in_process(name, *args, input=None, env=None, cwd=None):
+    """Run command NAME's main() in this process, as ``command`` runs bin/NAME: ``args``
+    as its argv, ``input`` (text) on standard input, standard output and error captured
+    as text; return a CompletedProcess. For the tests of what a command does with its
+    arguments, files and standard streams; a test of a real process (signals, solvers,
+    descriptors, /dev/stdout) uses ``command``."""
+    main = importlib.import_module(COMMANDS[name]).main
+    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode()), encoding="utf-8")
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    stderr = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    argv = [name, *map(str, args)]
+    sigpipe = signal.getsignal(signal.SIGPIPE)      # main() lets SIGPIPE kill
+    with contextlib.ExitStack() as stack:
+        saved = dict(os.environ)
+        stack.callback(lambda: (os.environ.clear(), os.environ.update(saved)))
+        os.environ.pop("DIMACS_SUDOKU_DEBUG", None)
+        os.environ.update(env or {})
+        if cwd is not None:
+            stack.callback(os.chdir, os.getcwd())
+            os.chdir(cwd)
+        saved_streams = sys.argv, sys.stdin, sys.stdout, sys.stderr
+
+        def restore_streams():
+            sys.argv, sys.stdin, sys.stdout, sys.stderr = saved_streams
+        stack.callback(restore_streams)
+        stack.callback(signal.signal, signal.SIGPIPE, sigpipe)
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = argv, stdin, stdout, stderr
+        code = main()
+        out, err = _text(stdout), _text(stderr)
+    return subprocess.CompletedProcess(argv, code, out, err)
+
+
+def _text(stream):
+    """What was written to an in-memory text stream, read back as a text-mode pipe is
+    (universal newlines)."""
+    try:
+        stream.flush()
+        data = stream.buffer.getvalue()
+    except (AttributeError, OSError, ValueError):
+        return ""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
 
 
 def shell_path(path=None):

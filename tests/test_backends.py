@@ -16,8 +16,9 @@ from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, so
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.grid import Grid, Layout
 
-from conftest import REQUIRE_SOLVERS
-from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command
+from conftest import REQUIRE_SOLVERS, missing
+from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION,
+                     in_process as command)
 from test_reduced import PUZZLES, random_solution
 
 ENGINES = ("pycosat", "pysat")
@@ -46,10 +47,7 @@ def require_pysat():
     DIMACS_SUDOKU_REQUIRE_SOLVERS=1."""
     if batch.pysat_available():
         return
-    message = "python-sat is not installed (pip install python-sat)"
-    if os.environ.get(REQUIRE_SOLVERS) == "1":
-        pytest.fail("%s, and %s=1 requires it" % (message, REQUIRE_SOLVERS), pytrace=False)
-    pytest.skip(message)
+    missing("python-sat is not installed (pip install python-sat)", REQUIRE_SOLVERS)
 
 
 @pytest.fixture(params=ENGINES)
@@ -177,7 +175,8 @@ def test_minicard_direct_calls_match_its_class():
     from dimacs_sudoku.sat import pysat_backend
     direct = batch.pysat_engine("minicard")
     if direct is not pysat_backend.MinicardSolver:
-        pytest.skip("this python-sat build names MiniCard's functions differently")
+        missing("this python-sat build names MiniCard's functions differently",
+                REQUIRE_SOLVERS)
     wrapped = partial(pysat_backend.PysatSolver, "minicard")
     grids = [Grid.from_line(line) for line in CASES if "x" not in line and "11" not in line]
     rng = random.Random(11)
@@ -237,7 +236,9 @@ def hide_pysat(tmp_path):
     return {"PYTHONPATH": str(stub.parent) + (os.pathsep + path if path else "")}
 
 
+@pytest.mark.slow
 def test_without_pysat(tmp_path):
+    from support import command             # a process of its own, without python-sat
     env = hide_pysat(tmp_path)
     # Not installed: exit 7 and the same line as cnfsolve's pysat: solvers give.
     run = command("sudoku-solve", "--engine", "pysat", input=SMALL4 + "\n", env=env)

@@ -12,8 +12,8 @@ from dimacs_sudoku.batch import count_solutions, solve_cells, solve_many
 from dimacs_sudoku.grid import Grid, Layout
 from dimacs_sudoku.puzzle import parse_puzzle
 
-from conftest import REQUIRE_SOLVERS, require_solver
-from support import INKALA, INKALA_SOLUTION, command, shell
+from conftest import REQUIRE_SOLVERS, require_pysat, require_solver
+from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 from test_reduced import PUZZLES, SMALL4, SMALL4_SOLUTION, random_solution
 
 SEVERAL = "." * 16                                      # 288 solutions
@@ -185,6 +185,7 @@ def test_exit_codes():
     assert run.returncode == 0 and "1 puzzles: 1 solved" in run.stderr
 
 
+@pytest.mark.slow
 def test_external_solver():
     require_solver("cadical")
     run = command("sudoku-solve", "--solver", "cadical", "--unique", input=MIXED)
@@ -200,6 +201,7 @@ def require_parallel():
         pytest.skip(message)
 
 
+@pytest.mark.slow
 def test_gnu_parallel_matches_one_process(tmp_path):
     require_parallel()
     rng = random.Random(1)
@@ -241,7 +243,7 @@ def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
     """A search that may be long runs in a forked child while a command catches
     signals: its models come back whole (every puzzle here takes that path)."""
     if engine == "pysat":
-        pytest.importorskip("pysat")
+        require_pysat()
     from dimacs_sudoku import batch
     from dimacs_sudoku.sat import process
     grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),

@@ -5,8 +5,13 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from dimacs_sudoku.errors import EXIT_SOLVER_FAILED
 from support import BIN, ROOT, shell
+
+# bin/ and python -m as a shell starts them.
+pytestmark = pytest.mark.slow
 
 
 def test_shell_tests_run_bin_with_this_python():

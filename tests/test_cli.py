@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from support import COMMANDS, ROOT, SMALL4, SMALL4_SOLUTION
+from support import COMMANDS, ROOT, SMALL4, SMALL4_SOLUTION, command, in_process
 
 
 
@@ -96,6 +96,7 @@ def test_help_fits_80_columns(prog, monkeypatch):
     assert "--install-completion" in result.stdout and "--version" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", COMMANDS)
 def test_shell_completion_of_option_names(prog):
     # What bash asks for when the user presses TAB after `PROG --`.
@@ -109,6 +110,7 @@ def test_shell_completion_of_option_names(prog):
     assert "--output" in offered and "--version" in offered and "--help" in offered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog, words, expected", [
     ("sudoku-gen", "sudoku-gen --symmetry d", ["diagonal", "dihedral"]),
     ("sudoku2cnf", "sudoku2cnf --amo b", ["binary", "bimander"]),
@@ -140,6 +142,7 @@ def run_module(*args, input=None):
                           text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_python_m_with_no_command_lists_the_six():
     for argv in ((), ("--help",)):
         done = run_module("dimacs_sudoku", *argv)
@@ -149,6 +152,7 @@ def test_python_m_with_no_command_lists_the_six():
         assert listed == list(COMMANDS)
 
 
+@pytest.mark.slow
 def test_python_m_runs_the_command_named_first():
     done = run_module("dimacs_sudoku", "sudoku-solve", "-", input=SMALL4 + "\n")
     assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n"), done.stderr
@@ -156,12 +160,14 @@ def test_python_m_runs_the_command_named_first():
     assert done.stdout.startswith("sudoku2cnf (dimacs-sudoku) ")
 
 
+@pytest.mark.slow
 def test_python_m_unknown_command_is_a_usage_error():
     done = run_module("dimacs_sudoku", "sudoku-solver")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "'sudoku-solver'" in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", COMMANDS)
 def test_python_m_runs_each_command_module(prog):
     done = run_module(COMMANDS[prog], "--version")
@@ -194,6 +200,7 @@ def test_each_command_module_is_named_as_installed():
                for prog, module in COMMANDS.items())
 
 
+@pytest.mark.slow
 def test_a_pipe_of_python_m_commands():
     cnf = run_module("dimacs_sudoku", "sudoku2cnf", input=SMALL4 + "\n").stdout
     out = run_module("dimacs_sudoku.commands.cnfsolve", input=cnf).stdout
@@ -201,6 +208,7 @@ def test_a_pipe_of_python_m_commands():
     assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n")
 
 
+@pytest.mark.slow
 def test_output_dir_names_sort_in_input_order(tmp_path):
     from support import command
     lines = [SMALL4] * 12
@@ -215,6 +223,7 @@ def test_output_dir_names_sort_in_input_order(tmp_path):
     assert sorted(os.listdir(tmp_path / "b")) == ["stdin-00000%d.cnf" % k for k in (1, 2, 3)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
 def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
     from support import INKALA, command
@@ -231,6 +240,7 @@ def test_several_input_files_in_turn_with_errors_naming_each(prog, tmp_path):
                                                                          "b.txt:2"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
 def test_a_missing_input_is_its_own_error_line(prog, tmp_path):
     # A file that cannot be opened costs its own line, as an unreadable puzzle does:
@@ -252,3 +262,30 @@ def test_a_missing_input_is_its_own_error_line(prog, tmp_path):
     assert done.stdout == "error\tcannot read missing.txt: No such file or directory\n"
     done = command(prog, "-", "-", input=SMALL4 + "\n")
     assert done.returncode == 2 and "once" in done.stderr
+
+
+def model_line(solution):
+    """A solver's answer for the 4x4 grid ``solution`` under the standard numbering."""
+    return "s SATISFIABLE\nv %s 0\n" % " ".join(
+        str(cell * 4 + d if int(digit) == d else -(cell * 4 + d))
+        for cell, digit in enumerate(solution) for d in range(1, 5))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prog, args, stdin", [
+    ("sudoku2cnf", ["--encoding", "minimal"], SMALL4 + "\n"),
+    ("sudoku2cnf", ["--bogus"], ""),
+    ("cnfsolve", ["-q"], "p cnf 2 2\n1 0\n-1 2 0\n"),
+    ("cnf2sudoku", ["--size", "4"], model_line(SMALL4_SOLUTION)),
+    ("sudoku-solve", ["--count", "2"], SMALL4 + "\n1..x\n"),
+    ("sudoku-gen", ["-c", "2", "--seed", "1", "-n", "4", "-F", "line"], ""),
+    ("sudoku-grade", [], SMALL4 + "\n"),
+])
+def test_in_process_runs_answer_as_the_installed_commands(prog, args, stdin):
+    """The tests that run a command in this process (support.in_process) see what
+    bin/PROG prints and exits with: the same bytes, the same error lines and code."""
+    here = in_process(prog, *args, input=stdin)
+    there = command(prog, *args, input=stdin)
+    assert (here.returncode, here.stdout, here.stderr) == \
+        (there.returncode, there.stdout, there.stderr)
+    assert here.stdout or here.stderr

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from conftest import require_solver
-from support import (INKALA, INKALA_SOLUTION, SMALL4_SOLUTION, command,
+from support import (INKALA, INKALA_SOLUTION, SMALL4_SOLUTION, in_process as command,
                      no_traceback, shell)
 
 
@@ -131,6 +131,7 @@ def test_failed_output_file_is_not_left(tmp_path):
 
 # ---- --puzzle: the givens and the reduced variable map from the puzzle ----------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [[], ["--reduce"], ["--propagate"]])
 def test_puzzle_rebuilds_the_map_in_a_pipe(tmp_path, options):
     (tmp_path / "p.txt").write_text(INKALA + "\n")
@@ -140,6 +141,7 @@ def test_puzzle_rebuilds_the_map_in_a_pipe(tmp_path, options):
     assert run.stdout.strip() == INKALA_SOLUTION
 
 
+@pytest.mark.slow
 def test_puzzle_pipe_through_an_external_solver(tmp_path):
     require_solver("picosat")
     (tmp_path / "p.txt").write_text(INKALA + "\n")
@@ -161,6 +163,7 @@ def test_puzzle_givens_are_checked(tmp_path):
     assert run.returncode == 0                      # without the puzzle, only the rules
 
 
+@pytest.mark.slow
 def test_puzzle_input_format_and_numbering(tmp_path):
     # An empty 4x4 in numbers form needs -f numbers (it would read as four 2x2 lines).
     (tmp_path / "z.txt").write_text("0 0 0 0\n" * 4)
@@ -170,6 +173,7 @@ def test_puzzle_input_format_and_numbering(tmp_path):
     assert len(run.stdout.strip()) == 16 and set(run.stdout.strip()) == set("1234")
 
 
+@pytest.mark.slow
 def test_reduced_model_without_the_option_is_named(tmp_path):
     (tmp_path / "p.txt").write_text(INKALA + "\n")
     run = shell("sudoku2cnf --reduce p.txt | cnfsolve | cnf2sudoku --puzzle p.txt",
@@ -201,6 +205,7 @@ HEX = ("1...5...9...D...2...6...A...E...3...7...B...F...4...8...C...G..."
        "................................................................")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle,options", [
     (INKALA, ""), (INKALA, "--amo sequential"), (INKALA, "--numbering decimal"),
     (INKALA, "--amo bimander --numbering decimal"), (INKALA, "--encoding minimal"),
@@ -218,6 +223,7 @@ def test_cnf_written_without_comments_decodes(tmp_path, puzzle, options):
     assert all(given in ".0" or given == mine for given, mine in zip(puzzle, solution))
 
 
+@pytest.mark.slow
 def test_reduced_cnf_without_comments_is_named(tmp_path):
     (tmp_path / "p.txt").write_text(INKALA + "\n")
     run = shell("sudoku2cnf --reduce --comments none p.txt -o p.cnf && cnfsolve p.cnf "

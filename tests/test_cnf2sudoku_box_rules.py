@@ -4,7 +4,7 @@ a model that breaks one is still exit 6 naming it."""
 
 import pytest
 
-from support import command, no_traceback
+from support import in_process as command, no_traceback
 
 # 6x6, no givens: a killer cage and both diagonals. sudoku2cnf writes box 2x3.
 PUZZLE = "." * 36 + "\nkiller 3 r1c1 r1c2\ndiagonals\n"

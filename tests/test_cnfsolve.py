@@ -131,6 +131,7 @@ def test_write_result_layout():
     assert max(map(len, out.getvalue().splitlines())) <= 78
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), chunk=st.sampled_from([3, 16, 100, 1 << 22]))
 def test_copying_an_answer_through_keeps_every_literal(seed, chunk, tmp_path_factory):
@@ -160,6 +161,7 @@ def test_copying_an_answer_through_keeps_every_literal(seed, chunk, tmp_path_fac
     assert copied[-1] == 0 and sorted(copied[:-1]) == sorted(literals)
 
 
+@pytest.mark.slow
 def test_bundled_timeout_kills_the_forked_child(monkeypatch):
     children = []
     real_fork = os.fork
@@ -181,6 +183,7 @@ def test_bundled_timeout_kills_the_forked_child(monkeypatch):
 
 # -- external solvers ----------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EXTERNAL)
 def test_external_solver_round_trip(name, cnf_files):
     require_solver(name)
@@ -198,6 +201,7 @@ def test_external_solver_round_trip(name, cnf_files):
     check_answer(out.getvalue().decode(), "SAT")
 
 
+@pytest.mark.slow
 def test_command_lines_with_and_without_placeholder(cnf_files):
     require_solver("picosat")
     for solver in ["picosat", "picosat {}", "picosat -s 7 {}", "/usr/bin/env picosat"]:
@@ -206,6 +210,7 @@ def test_command_lines_with_and_without_placeholder(cnf_files):
         check_answer(out, "SAT")
 
 
+@pytest.mark.slow
 def test_timeouts_leave_no_temporary_file_and_answer_unknown(cnf_files, tmp_path):
     """The real bin/cnfsolve, bundled and external, each stopped after one second."""
     require_solver("picosat")
@@ -225,6 +230,7 @@ def test_timeouts_leave_no_temporary_file_and_answer_unknown(cnf_files, tmp_path
     assert done.returncode == 10 and list(private.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_solver_and_cleans_up(tmp_path, monkeypatch):
     private = tmp_path / "tmp"
     private.mkdir()
@@ -261,6 +267,7 @@ def test_ctrl_c_stops_the_solver_and_cleans_up(tmp_path, monkeypatch):
     assert list(private.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_sigterm_and_a_closed_pipe_leave_nothing_behind(tmp_path, cnf_files):
     private = tmp_path / "tmp"
     private.mkdir()
@@ -334,6 +341,7 @@ def fake_solver(tmp_path):
                                       mode)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, fragment", BAD_SOLVERS)
 def test_bad_solver_outputs(mode, fragment, fake_solver, cnf_files, tmp_path):
     target = tmp_path / "answer.txt"
@@ -348,6 +356,7 @@ def test_bad_solver_outputs(mode, fragment, fake_solver, cnf_files, tmp_path):
         ["fake_solver.py", "sat.cnf", "unsat.cnf", "hard.cnf"])
 
 
+@pytest.mark.slow
 def test_a_command_exiting_0_may_answer_anything(fake_solver, cnf_files):
     code, out, err = cli("-q", "--solver", fake_solver("plain"), cnf_files["sat"])
     model = " ".join(str(v if v in (1, 6, 11, 16) else -v) for v in range(1, 17))
@@ -408,6 +417,7 @@ def test_help_has_an_example_the_exit_codes_and_every_solver():
         assert name in text
 
 
+@pytest.mark.slow
 def test_import_does_not_load_pycosat():
     done = subprocess.run(
         [sys.executable, "-c", "import sys; sys.path.insert(0, %r); "
@@ -426,6 +436,7 @@ def require_pysat():
         pytest.skip(message)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kissat404", "cadical195", "glucose4"])
 def test_pysat_solvers_answer_like_the_others(name, cnf_files):
     require_pysat()
@@ -438,6 +449,7 @@ def test_pysat_solvers_answer_like_the_others(name, cnf_files):
     assert (code, out, err) == (20, "s UNSATISFIABLE\n", "")
 
 
+@pytest.mark.slow
 def test_pysat_timeout_answers_unknown(cnf_files):
     require_pysat()
     code, out, _ = cli("-q", "--solver", "pysat:kissat404", "--timeout", "1", cnf_files["hard"])
@@ -450,6 +462,7 @@ def test_pysat_model_covers_unused_variables():
     assert result.status == "SAT" and result.max_var == 5 and list(result.positives) == [2]
 
 
+@pytest.mark.slow
 def test_pysat_in_a_pipe_and_its_errors(tmp_path):
     require_pysat()
     (tmp_path / "p.txt").write_text(INKALA + "\n")

@@ -26,7 +26,7 @@ import os
 import pytest
 
 from conftest import require_solver
-from support import INKALA, INKALA_SOLUTION, command, shell
+from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 
 from dimacs_sudoku.commands.common import AtomicOutput, open_text_input
 
@@ -94,6 +94,7 @@ def test_error_while_writing_leaves_nothing(ext, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ext", sorted(OPENERS))
 def test_project_readers_read_it(ext, tmp_path):
     """cnfsolve (bundled picosat), cnfsolve --solver and cnf2sudoku --cnf read .gz, .xz
@@ -110,6 +111,7 @@ def test_project_readers_read_it(ext, tmp_path):
         assert stream.readline().startswith("c dimacs-sudoku")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ext", sorted(OPENERS))
 @pytest.mark.parametrize("solver", sorted(READS))
 def test_solvers_read_compressed_files(solver, ext, tmp_path):

@@ -434,6 +434,7 @@ def first_given(cnf):
         return next(c[0] for c in read_dimacs(stream).clauses if len(c) == 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle, solution", [(INKALA, INKALA_SOLUTION),
                                               (SMALL4, SMALL4_SOLUTION)], ids=["9x9", "4x4"])
 def test_cadical_proofs_of_uniqueness_are_verified(tmp_path, puzzle, solution):
@@ -448,6 +449,7 @@ def test_cadical_proofs_of_uniqueness_are_verified(tmp_path, puzzle, solution):
         assert verdict.lemmas == sum(1 for line in text.splitlines() if line[:1] != "d")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle, solution", [(INKALA, INKALA_SOLUTION),
                                               (SMALL4, SMALL4_SOLUTION)], ids=["9x9", "4x4"])
 def test_corrupted_cadical_proofs_are_refused(tmp_path, puzzle, solution):
@@ -493,6 +495,7 @@ def test_corrupted_cadical_proofs_are_refused(tmp_path, puzzle, solution):
     assert check_proof(cnf, io.BytesIO(data[:empty])).reason == "no empty clause derived"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["cadical153", "cadical195", "glucose4", "lingeling"])
 def test_python_sat_proofs_are_verified(tmp_path, name):
     require_pysat()
@@ -523,6 +526,7 @@ def full4(tmp_path):
     return cnf
 
 
+@pytest.mark.slow
 def test_the_command_says_verified_and_exits_0(tmp_path, full4):
     proof = tmp_path / "p.drat"
     proof.write_text(RUP_PROOF)
@@ -533,6 +537,7 @@ def test_the_command_says_verified_and_exits_0(tmp_path, full4):
     assert done.returncode == 0 and done.stdout.endswith("s VERIFIED\n")
 
 
+@pytest.mark.slow
 def test_the_command_says_not_verified_and_why_and_exits_1(tmp_path, full4):
     proof = tmp_path / "p.drat"
     proof.write_text(RUP_PROOF[:-2])
@@ -541,6 +546,7 @@ def test_the_command_says_not_verified_and_why_and_exits_1(tmp_path, full4):
     assert done.stdout.splitlines()[-2:] == ["c no empty clause derived", "s NOT VERIFIED"]
 
 
+@pytest.mark.slow
 def test_the_command_on_files_it_cannot_read(tmp_path, full4):
     bad = tmp_path / "bad.cnf"
     bad.write_text("p cnf 2 1\n1 x 0\n")

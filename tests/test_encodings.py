@@ -201,6 +201,7 @@ def test_empty_4x4_has_288_solutions(encoding, name):
         assert_valid_solution(grid_from_cells(true_cells, 4), 4, (2, 2), [0] * 16)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("name", NAMES)
 def test_every_family_finds_the_same_unique_grid(encoding, name):

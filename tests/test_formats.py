@@ -6,7 +6,6 @@ import json
 import os
 import random
 import resource
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -21,6 +20,7 @@ from dimacs_sudoku.formats import (OUTPUT_FORMATS, detect_format, parse_puzzle,
 from dimacs_sudoku.formats.source import MAX_LINE
 from dimacs_sudoku.grid import Grid
 
+from conftest import require_solver
 from support import BIN, INKALA, INKALA_SOLUTION, command, pattern_solution, shell
 
 SMALL4 = "1..44......33..1"
@@ -53,6 +53,7 @@ def test_every_format_module_declares_itself():
     assert set(formats.FORMATS) <= set(OUTPUT_FORMATS) | {"csv"}
 
 
+@pytest.mark.slow
 def test_import_circle_broken():
     # grid imports neither the readers nor the pictures module at import time.
     code = ("import sys; import dimacs_sudoku.grid; "
@@ -288,6 +289,7 @@ def test_bad_symbols_option():
         formats.check_output_format("png")
 
 
+@pytest.mark.slow
 def test_pipe_speaks_the_puzzle_notation(tmp_path):
     solution = pattern_solution(16, rng=random.Random(8))
     hex_line = "".join("0123456789ABCDEF"[d - 1] for d in solution)
@@ -305,6 +307,7 @@ def test_pipe_speaks_the_puzzle_notation(tmp_path):
     assert lines[4] != lines[1] and "G" in lines[4]
 
 
+@pytest.mark.slow
 def test_gen_with_symbols_and_formats():
     done = command("sudoku-gen", "--size", "16", "--full", "--seed", "1", "--symbols", "hex")
     assert done.returncode == 0 and "G" not in done.stdout and "0" in done.stdout
@@ -314,6 +317,7 @@ def test_gen_with_symbols_and_formats():
 
 # ---- output -------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_cnf2sudoku_grid_format_separates_grids(tmp_path):
     # picosat --all output of the empty 4x4 with 14 givens: several models.
     (tmp_path / "p.txt").write_text("12.." "34.." "...." "....\n")
@@ -333,6 +337,7 @@ def test_cnf2sudoku_grid_format_separates_grids(tmp_path):
     assert not done.stdout.endswith("\n\n")
 
 
+@pytest.mark.slow
 def test_html_page_is_one_document(tmp_path):
     (tmp_path / "p.txt").write_text(SMALL4 + "\n" + SMALL4 + "\n")
     done = shell("sudoku-solve --format html-page p.txt", cwd=tmp_path)
@@ -356,11 +361,12 @@ def test_notebook_picture_of_a_solution_tells_givens_from_solved():
     assert html.count('class="given"') == 21 and html.count('class="solved"') == 60
 
 
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert absent")
+@pytest.mark.slow
 def test_svg_renders_to_png(tmp_path):
+    rsvg = require_solver("rsvg-convert")           # CI installs it (librsvg2-bin)
     svg = write_grid(puzzle_of(16, seed=2), "svg")
     (tmp_path / "g.svg").write_text(svg)
-    subprocess.run(["rsvg-convert", "-o", str(tmp_path / "g.png"), str(tmp_path / "g.svg")],
+    subprocess.run([rsvg, "-o", str(tmp_path / "g.png"), str(tmp_path / "g.svg")],
                    check=True, timeout=60)
     assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -397,6 +403,7 @@ def test_nul_byte_is_that_lines_error_only():
     assert "NUL byte" in str(items[2]) and "NUL byte" in str(items[3])
 
 
+@pytest.mark.slow
 def test_sudoku_solve_one_line_per_puzzle_with_nul(tmp_path):
     data = (INKALA + "\n\0" + INKALA[1:] + "\n" + INKALA + "\n").encode()
     (tmp_path / "p.txt").write_bytes(data)
@@ -464,6 +471,7 @@ def test_a_file_of_pretty_printed_json_objects():
     assert [g.line for g in items] == [1, one.count("\n") + 2, 2 * one.count("\n") + 4]
 
 
+@pytest.mark.slow
 def test_a_file_of_links_is_every_puzzle_through_the_commands(tmp_path):
     path = tmp_path / "links.txt"
     links = command("sudoku-gen", "-c", "3", "--seed", "5", "--rule",
@@ -488,6 +496,7 @@ def test_utf16_text_is_not_a_puzzle_file(tmp_path, encoding):
                                   str(path)))
 
 
+@pytest.mark.slow
 def test_utf16_text_through_a_command(tmp_path):
     path = tmp_path / "p.txt"
     path.write_bytes((SMALL4 + "\n").encode("utf-16"))
@@ -533,6 +542,7 @@ def _limited():
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 @pytest.mark.parametrize("name", ["sudoku2cnf", "sudoku-solve", "sudoku-grade"])
 def test_dev_zero_is_a_quick_clear_error(name):

@@ -16,7 +16,7 @@ from dimacs_sudoku.grading import solutions as dpll_solutions
 from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.puzzle import parse_puzzle
 
-from support import command, no_traceback
+from support import in_process as command, no_traceback
 
 SHAPES = [(4, None), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, None), (4, (1, 4))]
 

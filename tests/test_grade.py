@@ -12,7 +12,7 @@ from dimacs_sudoku.grading import (Grade, Propagator, given_literals, grade, pro
                                  solutions, sudoku_propagator)
 from dimacs_sudoku.grid import Grid, Layout
 
-from support import INKALA, SMALL4, command, no_traceback
+from support import INKALA, SMALL4, in_process as command, no_traceback
 
 # norvig easy50 #1: naked and hidden singles, all of which unit propagation finds.
 UP_PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

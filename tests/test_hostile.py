@@ -21,6 +21,7 @@ import time
 
 import pytest
 
+from conftest import require_pysat
 from support import BIN, INKALA, SMALL4
 
 MEMORY_LIMIT = 1 << 30
@@ -335,6 +336,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[case[0] for case in CASES])
 def test_hostile(case, sandbox):
     name, prog, args, files, stdin, wrap, code, where = case
@@ -405,6 +407,7 @@ def interrupted_write(sandbox, prog, args, number, stdin=None, files=None, extra
     sandbox.check_clean(process, before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
                          ids=["SIGTERM", "SIGHUP", "SIGINT"])
 def test_signal_during_a_long_cnf_write(number, sandbox):
@@ -412,6 +415,7 @@ def test_signal_during_a_long_cnf_write(number, sandbox):
                       number, files={"e.txt": EMPTY_100, "big.cnf": b"precious\n"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP],
                          ids=["SIGTERM", "SIGHUP"])
 def test_signal_during_a_compressed_cnf_write(number, sandbox):
@@ -419,16 +423,19 @@ def test_signal_during_a_compressed_cnf_write(number, sandbox):
                       number, files={"e.txt": EMPTY_100})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
 def test_signal_while_waiting_for_input(prog, sandbox):
     interrupted_write(sandbox, prog, ["-o", "out.txt"], signal.SIGTERM, stdin=PUZZLE)
 
 
+@pytest.mark.slow
 def test_signal_while_generating(sandbox):
     interrupted_write(sandbox, "sudoku-gen", ["--count", "100000", "--seed", "3", "-o",
                                               "p.txt"], signal.SIGHUP)
 
 
+@pytest.mark.slow
 def test_signal_while_the_bundled_solver_searches(sandbox):
     # With a time-out the search runs in a forked child, which must go too. The output
     # file is opened once the search is done, so the signal comes after a second.
@@ -438,6 +445,7 @@ def test_signal_while_the_bundled_solver_searches(sandbox):
                       extra=lambda: time.monotonic() - started > 1.0)
 
 
+@pytest.mark.slow
 def test_signal_while_an_external_solver_runs(sandbox):
     script = sandbox.work / "sleeper.py"
     script.write_text("import time\ntime.sleep(120)\n")
@@ -486,13 +494,14 @@ def test_the_readme_exit_code_table_is_the_one_in_errors():
             128 + signal.SIGTERM} <= codes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", ["bundled", "pysat:minisat22"])
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_ends_an_in_process_search_at_once(tmp_path, solver, number):
     # An in-process search holds the interpreter; with no --timeout a signal must
     # still end it now, not when the search ends, and leave nothing behind.
     if solver.startswith("pysat:"):
-        pytest.importorskip("pysat")
+        require_pysat()
     (tmp_path / "php.cnf").write_bytes(pigeonhole(12, 11))
     process = subprocess.Popen([sys.executable, str(BIN / "cnfsolve"), "php.cnf", "-s",
                                 solver, "-o", "out.txt"], cwd=tmp_path,
@@ -531,6 +540,7 @@ def searching(pid):
         return bool(children.read().split()) or cpu_seconds(pid) > 6
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
 @pytest.mark.parametrize("engine", ["pycosat", "pysat"])
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
@@ -539,7 +549,7 @@ def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox
     # Both engines hold the interpreter while they search an empty 64x64 for minutes
     # (with --count 2): a signal must end the command now, not then.
     if engine == "pysat":
-        pytest.importorskip("pysat")
+        require_pysat()
     sandbox.write({"e.txt": ("." * 4096 + "\n").encode(), "out.txt": b"precious\n"})
     before = sandbox.snapshot()
     process = sandbox.start("sudoku-solve", ["--engine", engine, "--count", "2", "e.txt",
@@ -563,11 +573,12 @@ def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox
     sandbox.check_clean(process, before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.8, 1.1, 1.4, 1.7, 2.0])
 def test_ctrl_c_during_many_pysat_searches_is_interrupted(delay, sandbox):
     # MiniCard, called from the main thread, caught SIGINT itself and raised its own
     # error (an internal error, exit 1) whenever Ctrl-C came during one of its searches.
-    pytest.importorskip("pysat")
+    require_pysat()
     from support import INKALA
     sandbox.write({"hard.txt": ((INKALA + "\n") * 50000).encode()})
     process = sandbox.start("sudoku-solve", ["--engine", "pysat", "--count", "2",

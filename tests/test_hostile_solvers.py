@@ -17,8 +17,11 @@ import time
 
 import pytest
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from support import BIN, INKALA, INKALA_SOLUTION, ROOT, SMALL4, command, shell
+
+# Real solvers, signals and process groups: system tests.
+pytestmark = pytest.mark.slow
 
 FAKES = ROOT / "tests" / "fake_solvers"
 PYTHON = sys.executable
@@ -258,7 +261,7 @@ def test_a_wrong_model_from_the_bundled_solver_never_becomes_a_grid(monkeypatch)
 
 
 def test_a_wrong_model_from_python_sat_is_refused(work, monkeypatch):
-    pytest.importorskip("pysat")
+    require_pysat()
     from pysat.solvers import Solver
     from test_cnfsolve import cli
     monkeypatch.setattr(Solver, "get_model", lambda self: [1, 2, 3])
@@ -273,7 +276,7 @@ def test_a_wrong_model_from_python_sat_is_refused(work, monkeypatch):
 
 @pytest.mark.parametrize("name", ["cryptominisat5", "cms"])
 def test_pysat_cryptominisat_without_pycryptosat_is_exit_7(name, work):
-    pytest.importorskip("pysat")
+    require_pysat()
     import importlib.util
     if importlib.util.find_spec("pycryptosat") is not None:
         pytest.skip("pycryptosat is installed")

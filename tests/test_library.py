@@ -55,12 +55,14 @@ def loaded_modules(command, stdin):
     return int(code), set(modules.split())
 
 
+@pytest.mark.slow
 def test_sudoku2cnf_does_not_load_the_solver():
     code, modules = loaded_modules("sudoku2cnf", INKALA)
     assert code == 0
     assert "pycosat" not in modules
 
 
+@pytest.mark.slow
 def test_cnf2sudoku_does_not_load_the_solver():
     model = ds.encode(ds.parse_puzzle(INKALA))
     text = "s SATISFIABLE\nv " + " ".join(

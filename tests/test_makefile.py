@@ -10,6 +10,9 @@ import pytest
 
 from support import BIN, INKALA_SOLUTION, ROOT
 
+# make, the venv and the commands as installed.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def project(tmp_path):

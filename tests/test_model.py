@@ -136,6 +136,7 @@ def test_iter_results_hands_over_each_model_before_reading_on():
     assert list(first.positives) == [1]
 
 
+@pytest.mark.slow
 def test_picosat_all_real_output(tmp_path):
     require_solver("picosat")
     cnf = tmp_path / "f.cnf"

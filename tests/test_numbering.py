@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import require_solver
-from support import INKALA, INKALA_SOLUTION, command, shell
+from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 from support import pattern_solution as support_pattern
 
 from dimacs_sudoku.decoding import decode
@@ -83,6 +83,7 @@ def test_teaching_examples():
     assert Decimal(9).max_var == 999 and Decimal(16).max_var == 161616
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("amo", sorted(FAMILIES))
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_every_encoding_and_family_in_decimal(encoding, amo):
@@ -135,6 +136,7 @@ def decimal_model(solution):
     return [numbers.var(cell, d) for cell, d in enumerate(solution)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [4, 6, 9, 12, 16, 25])
 def test_standard_is_never_taken_for_decimal(n):
     """A standard model always fits the standard numbering first; the decimal one only
@@ -153,6 +155,7 @@ def test_standard_is_never_taken_for_decimal(n):
         assert infer_numbering(decimal + high, size=n) == ("decimal", n)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([4, 6, 9, 16]), st.integers(0, 10 ** 6), st.floats(0, 1))
 def test_inference_with_any_unused_numbers(n, seed, share):
@@ -175,6 +178,7 @@ SOLVERS = {"picosat": "picosat p.cnf > p.out",
            "minisat": "minisat p.cnf p.out > /dev/null"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("amo", ["pairwise", "sequential", "product"])
 @pytest.mark.parametrize("solver", sorted(SOLVERS))
 def test_decimal_9x9_through_solvers(solver, amo, tmp_path):
@@ -188,6 +192,7 @@ def test_decimal_9x9_through_solvers(solver, amo, tmp_path):
     assert "c numbering: decimal" in (tmp_path / "p.cnf").read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("amo", ["pairwise", "bimander"])
 @pytest.mark.parametrize("solver", sorted(SOLVERS))
 def test_decimal_16x16_through_solvers(solver, amo, tmp_path):
@@ -202,6 +207,7 @@ def test_decimal_16x16_through_solvers(solver, amo, tmp_path):
     assert re.search(r"^p cnf (\d+) ", (tmp_path / "p.cnf").read_text(), re.M)
 
 
+@pytest.mark.slow
 def test_pipe_through_cadical_without_cnf():
     require_solver("cadical")
     done = shell("echo '%s' | sudoku2cnf --numbering decimal --amo ladder "
@@ -254,6 +260,7 @@ def groups(text):
     return used
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("amo", sorted(FAMILIES))
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("n,box,numbering", [(9, None, "standard"), (6, (2, 3), "decimal"),
@@ -329,6 +336,7 @@ def sat4j_command():
         return "java -jar %s" % shlex.quote(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", ["", "--reduce", "--amo sequential --numbering decimal"])
 def test_sat4j_reads_full_comments(options, tmp_path):
     """A strict parser refuses any comment after the ``p`` line ("Unknown character c"):
@@ -342,6 +350,7 @@ def test_sat4j_reads_full_comments(options, tmp_path):
     assert done.stdout == INKALA_SOLUTION + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", ["picosat", "cadical", "minisat", "cryptominisat5"])
 @pytest.mark.parametrize("numbering", ["standard", "decimal"])
 def test_solvers_accept_full_comments(solver, numbering, tmp_path):

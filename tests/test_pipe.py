@@ -8,6 +8,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conftest import require_solver
 from support import INKALA, INKALA_SOLUTION, pattern_solution, shell
 
+# Shell pipes through the bundled and the external solvers.
+pytestmark = pytest.mark.slow
+
 # Each solver as a user types it in the middle of the pipe (reading stdin).
 PIPES = {
     "picosat": "picosat",

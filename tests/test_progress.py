@@ -75,6 +75,7 @@ def test_screen_model():
     assert screen(b"abcdef", columns=4) == ["abcd", "ef"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [80, 40])
 def test_sudoku_solve_results_are_never_glued_to_the_bar(tmp_path, columns):
     puzzles = [SMALL4] * 20 + ["1..44......33..x"] + [INKALA] * 5
@@ -96,6 +97,7 @@ def test_sudoku_solve_results_are_never_glued_to_the_bar(tmp_path, columns):
     assert "ETA" not in summary
 
 
+@pytest.mark.slow
 def test_sudoku_solve_on_a_terminal_defaults_to_grids(tmp_path):
     (tmp_path / "p.txt").write_text((SMALL4 + "\n") * 3)
     code, written = on_terminal("sudoku-solve", "p.txt", cwd=tmp_path)
@@ -109,6 +111,7 @@ def test_sudoku_solve_on_a_terminal_defaults_to_grids(tmp_path):
     assert not any("ETA" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_the_bar_counts_puzzles_not_lines(tmp_path):
     # Three grids of nine lines each: 3 puzzles (and 29 lines).
     grid = "\n".join(INKALA[9 * r:9 * r + 9] for r in range(9))
@@ -122,6 +125,7 @@ def test_the_bar_counts_puzzles_not_lines(tmp_path):
     assert screen(written, 120)[:3] == [INKALA_SOLUTION] * 3
 
 
+@pytest.mark.slow
 def test_sudoku_grade_shows_progress_without_garbling(tmp_path):
     (tmp_path / "a.txt").write_text((SMALL4 + "\n") * 4)
     (tmp_path / "b.txt").write_text(INKALA + "\n")
@@ -135,6 +139,7 @@ def test_sudoku_grade_shows_progress_without_garbling(tmp_path):
     assert not any("ETA" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_sudoku_gen_shows_progress_without_garbling(tmp_path):
     args = ("--count", "6", "--size", "4", "--seed", "5", "--format", "line")
     piped = subprocess.run([sys.executable, str(BIN / "sudoku-gen"), *args],
@@ -147,6 +152,7 @@ def test_sudoku_gen_shows_progress_without_garbling(tmp_path):
     assert screen(written) == piped.stdout.splitlines() + ["sudoku-gen: seed 5"]
 
 
+@pytest.mark.slow
 def test_no_bar_in_a_pipe_unless_asked():
     done = subprocess.run([sys.executable, str(BIN / "sudoku-solve")], input=SMALL4 + "\n",
                           capture_output=True, text=True, timeout=60, env=dict(os.environ,
@@ -185,6 +191,7 @@ def test_measure_knows_the_size_of_plain_files_only(tmp_path):
     assert bar.size is None
 
 
+@pytest.mark.slow
 def test_sudoku_gen_on_a_terminal_defaults_to_grids():
     code, written = on_terminal("sudoku-gen", "--size", "4", "--seed", "3", "--no-progress")
     assert code == 0

@@ -4,7 +4,6 @@ import io
 import math
 import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +14,8 @@ from dimacs_sudoku.grid import SYMBOLS, Grid
 from dimacs_sudoku.puzzle import (FORMATS, detect_format, parse_puzzle, read_puzzles,
                                   read_puzzles_lenient)
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from conftest import require_data
+from support import SHARED_DATA as DATA
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 SMALL4 = "1..4" "4..." "...3" "3..1"
@@ -457,11 +457,9 @@ COUNTS_9X9 = {
     "norvig-hardest.txt": 11,
 }
 
-needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="no shared data at %s" % DATA)
 
-
-@needs_data
 def test_data_9x9():
+    require_data(DATA / "9x9")
     files = sorted((DATA / "9x9").glob("*.txt"))
     assert {f.name for f in files} >= set(COUNTS_9X9)
     for path in files:
@@ -473,8 +471,8 @@ def test_data_9x9():
         assert count == COUNTS_9X9.get(path.name, count), path.name
 
 
-@needs_data
 def test_data_large():
+    require_data(DATA / "large")
     files = sorted((DATA / "large").glob("*.txt"))
     assert files
     for path in files:

@@ -23,7 +23,7 @@ import shutil
 import pytest
 import typer
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from support import COMMANDS, INKALA, INKALA_SOLUTION, ROOT, SMALL4, shell
 
 SOLVERS = ("picosat", "minisat", "cadical", "cryptominisat5")   # CI installs these
@@ -160,11 +160,12 @@ def readme_blocks():
     return blocks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", readme_blocks(), ids=lambda block: "line%d" % block[0][0])
 def test_each_readme_example_runs(block, folder):
     for program in set().union(*(needs(text) for _, text in block)):
         if program == "pysat":
-            pytest.importorskip("pysat")
+            require_pysat()
         elif program not in OPTIONAL:
             require_solver(program)
     ran = 0
@@ -238,6 +239,7 @@ def test_the_readme_has_fenced_examples_to_check():
     assert all(files for _, _, files in sh_examples())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number, text, files", sh_examples(),
                          ids=["line%d" % number for number, _, _ in sh_examples()])
 def test_each_fenced_example_runs_as_the_readme_says(number, text, files, tmp_path):
@@ -269,6 +271,7 @@ def example_puzzles():
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(example_puzzles()))
 def test_every_example_puzzle_has_exactly_one_solution(name, tmp_path):
     (tmp_path / "p.txt").write_text(example_puzzles()[name])
@@ -288,6 +291,7 @@ def family_rules():
             for rule in re.findall(r"`([^`]+)`", row.split("|")[2])]
 
 
+@pytest.mark.slow
 def test_each_family_example_is_a_whole_rule_that_some_grid_obeys(tmp_path):
     rules = family_rules()
     assert len(rules) > 25 and not [rule for rule in rules if "..." in rule]
@@ -300,6 +304,7 @@ def test_each_family_example_is_a_whole_rule_that_some_grid_obeys(tmp_path):
     assert [rule for rule, line in zip(rules, lines) if line == "-"] == []
 
 
+@pytest.mark.slow
 def test_the_input_formats_listed_are_the_ones_input_format_takes():
     from dimacs_sudoku.formats import FORMATS, OUTPUT_FORMATS
     text = (ROOT / "README.md").read_text()

@@ -1,6 +1,7 @@
 """The reduced CNF of large public puzzles stays the same clauses when the encoder is
 made faster: the digest of each CNF's sorted clause lines, recorded in
-``fixtures/reduced_digests.json`` (skipped without ``../shared/data/large``).
+``fixtures/reduced_digests.json`` (skipped without ``../shared/data/large``, failed
+under DIMACS_SUDOKU_REQUIRE_DATA=1).
 
 ``python tests/test_reduced_digests.py`` records the digests again (only when the
 clauses are meant to change)."""
@@ -14,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_data
 from support import ROOT, SHARED_DATA
+
+# sudoku2cnf as a process on large puzzles, its output sorted by sort(1).
+pytestmark = pytest.mark.slow
 
 FIXTURE = Path(__file__).parent / "fixtures" / "reduced_digests.json"
 LARGE = SHARED_DATA / "large"
@@ -44,12 +49,10 @@ def digest(puzzle, option):
     return header, sha.hexdigest()
 
 
-@pytest.mark.skipif(not LARGE.is_dir(), reason="shared data not present")
 @pytest.mark.parametrize("option", OPTIONS)
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_reduced_clauses_unchanged(puzzle, option):
-    if not (LARGE / (puzzle + ".txt")).exists():
-        pytest.skip("%s not present" % puzzle)
+    require_data(LARGE / (puzzle + ".txt"))
     expected = json.loads(FIXTURE.read_text())["%s %s" % (option, puzzle)]
     assert list(digest(puzzle, option)) == expected
 

@@ -9,7 +9,8 @@ import pytest
 from dimacs_sudoku import render
 from dimacs_sudoku.grid import SYMBOLS, Grid
 
-from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, shell
+from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, in_process as command,
+                     shell)
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -164,6 +165,7 @@ def test_notebook_bodies_and_cnf2sudoku_formats():
     assert render_format(grid, "html", grid).startswith("<table")
 
 
+@pytest.mark.slow
 def test_svg_output_holds_one_drawing(tmp_path):
     """Several grids in SVG would be several documents in one file: each command
     refuses the second one (exit 2), writes nothing, and names --format html."""

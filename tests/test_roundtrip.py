@@ -18,7 +18,7 @@ from dimacs_sudoku.errors import PuzzleError, UsageError
 from dimacs_sudoku.grid import Grid, default_box
 from dimacs_sudoku.variants import with_rule_lines
 
-from support import command, pattern_solution, shell
+from support import in_process as command, pattern_solution, shell
 
 # Pictures are drawings of a grid, not a puzzle text: no reader takes them back.
 PICTURES = {"svg", "html", "html-page"}
@@ -215,6 +215,7 @@ def test_a_solution_with_rules_is_written_in_any_format():
 GEN = "sudoku-gen -c 2 --seed 7 --size 6 --rule 'thermo r1c1 r1c2 r1c3' "
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writer", sorted(STATES_RULES))
 def test_generated_variant_puzzles_solve_back(writer):
     """sudoku-gen -F X | sudoku-solve: the rules travel, so each puzzle is unique."""
@@ -247,6 +248,7 @@ def test_sudoku_gen_full_grids_with_rules_in_line():
     assert result.returncode == 0 and len(result.stdout.strip()) == 81
 
 
+@pytest.mark.slow
 def test_json_of_every_command_reads_back():
     """sudoku-gen -F json, sudoku-solve -F json: read by sudoku-solve."""
     script = ("sudoku-gen -c 3 --seed 5 -F json > g.json && sudoku-solve --count 2 g.json"
@@ -259,6 +261,7 @@ def test_json_of_every_command_reads_back():
     assert all(line.endswith("\t1") for line in lines)
 
 
+@pytest.mark.slow
 def test_sudoku_grade_keeps_the_rules():
     """A variant puzzle's column is its json object, which sudoku-solve reads back."""
     result = shell("sudoku-gen -c 1 --seed 5 --rule 'thermo r1c1 r1c2 r1c3' | sudoku-grade"
@@ -318,6 +321,7 @@ def test_a_hex_puzzle_without_a_0_reads_back_as_the_same_digits(writer):
                                 ).symbols == {"numbers": "numbers"}.get(writer, "hex")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writer", ["line", "grid", "numbers", "table", "euler", "triples",
                                     "json", "variant"])
 def test_generated_classic_puzzles_solve_back(writer):

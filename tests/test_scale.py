@@ -46,6 +46,7 @@ def solved_grid(line, n):
     return [int(ch, 36) for ch in line]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,amo,blank", [(25, "sequential", 1.0), (36, "bimander", 0.4)])
 def test_pipe_through_cadical(n, amo, blank, tmp_path):
     require_solver("cadical")
@@ -71,6 +72,7 @@ def peak_rss_mb(argv, stdin_text):
     return int(done.stdout) / 1024.0
 
 
+@pytest.mark.slow
 def test_memory_stays_flat_while_writing():
     """sudoku2cnf writes 49x49 pairwise (11.5 million clauses, 230 MB of text) in about
     the memory it needs for 9x9: the clauses are never held."""

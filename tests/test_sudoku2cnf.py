@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from support import INKALA, SMALL4, command, header, no_traceback
+from support import INKALA, SMALL4, in_process as command, header, no_traceback
 
 EMPTY = {4: "." * 16, 6: "." * 36, 9: "." * 81}
 

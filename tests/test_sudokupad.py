@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import require_solver
-from support import command, no_traceback, shell
+from support import in_process as command, no_traceback, shell
 from test_variants_puzzles import PUZZLES
 
 from dimacs_sudoku.errors import NoSolution, PuzzleError
@@ -435,6 +435,7 @@ def test_miracle_global_rules_solve_uniquely():
     assert done.stdout == solution + "\t1\n"
 
 
+@pytest.mark.slow
 def test_killer_from_an_scl_link_is_unique_and_checked_through_the_pipe(tmp_path):
     path = tmp_path / "killer.txt"
     path.write_text("https://sudokupad.app/" + scl(KILLER) + "\n")
@@ -584,6 +585,7 @@ def test_a_link_whose_double_slash_became_one_is_mended():
         assert [rule.to_line() for rule in grid.rules] == KILLER_RULES
 
 
+@pytest.mark.slow
 def test_a_million_empty_slots_take_little_memory():
     import tracemalloc
     text = "{ce:[" + "," * 1_000_000 + "]}"

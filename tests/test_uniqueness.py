@@ -14,6 +14,9 @@ from dimacs_sudoku.grid import Grid
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, header,
                      no_traceback, shell)
 
+# Shell pipes through picosat and the other solvers.
+pytestmark = pytest.mark.slow
+
 # 4x4 with six solutions.
 SEVERAL = "1..........." "3..1"
 SEVERAL_COUNT = 6

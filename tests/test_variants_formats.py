@@ -14,7 +14,7 @@ from dimacs_sudoku.formats.variant import read_variant
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
 from dimacs_sudoku.variants import (finish, is_rule_line, parse_fpuzzles, parse_rule,
                                     rule_classes, to_fpuzzles, write_variant)
-from support import command, no_traceback
+from support import in_process as command, no_traceback
 from test_variants import SAMPLES4
 from test_variants_random import SAMPLES6, SAMPLES9
 
@@ -638,6 +638,7 @@ def test_a_prime_jigsaw_is_read_encoded_and_solved(n):
         parse_puzzle(json.dumps({"size": n, "grid": [[{}] * n] * n}))
 
 
+@pytest.mark.slow
 def test_a_prime_jigsaw_through_the_commands(tmp_path):
     from support import command
     givens, regions, solution = _prime_jigsaw(7)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from conftest import require_solver
-from support import command, no_traceback, shell
+from conftest import require_pysat, require_solver
+from support import in_process as command, no_traceback, shell
 from test_variants_puzzles import PUZZLES
 
 from dimacs_sudoku.formats import parse_puzzle, puzzles_from_text
@@ -88,6 +88,7 @@ def test_a_variant_holds_one_grid():
 
 # ---- sudoku2cnf | solver | cnf2sudoku --------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["killer", "thermo", "jigsaw", "miracle", "xv-negative"])
 def test_pipe_through_picosat_checks_every_rule(tmp_path, name):
     require_solver("picosat")
@@ -97,6 +98,7 @@ def test_pipe_through_picosat_checks_every_rule(tmp_path, name):
     assert done.stdout == solution + "\n"
 
 
+@pytest.mark.slow
 def test_pipe_through_cadical_with_the_cnf_header(tmp_path):
     require_solver("cadical")
     path, solution = variant_file(tmp_path, "sandwich-arrow-littlekiller")
@@ -144,6 +146,7 @@ def test_an_unknown_rule_is_exit_3_naming_it(tmp_path):
     assert command("sudoku2cnf", path).returncode == 3
 
 
+@pytest.mark.slow
 def test_reduce_and_propagate_keep_every_rule(tmp_path):
     # Rules with clauses of their own: mapped onto the compact variables.
     path, solution = variant_file(tmp_path, "killer")
@@ -165,13 +168,14 @@ def test_reduce_and_propagate_keep_every_rule(tmp_path):
 
 # ---- sudoku-solve --count 2 -----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [["--engine", "pycosat"], ["--engine", "pysat"],
                                  ["--solver", "picosat"]])
 def test_sudoku_solve_answers_is_it_unique(tmp_path, how):
     if how[0] == "--solver":
         require_solver("picosat")
-    else:
-        pytest.importorskip("pycosat" if how[1] == "pycosat" else "pysat")
+    elif how[1] == "pysat":
+        require_pysat()
     for name in ("killer", "sandwich-arrow-littlekiller", "jigsaw"):
         path, solution = variant_file(tmp_path, name)
         done = command("sudoku-solve", "--count", "2", *how, path)
@@ -211,6 +215,7 @@ def test_lz_string_known_pair_and_round_trip():
         decompress_base64("N4Ig!!")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["json", "bare", "f-puzzles link", "sudokupad link"])
 def test_fpuzzles_inputs_are_detected(tmp_path, form):
     text = json.dumps(killer_fpuzzles(), indent=1)
@@ -242,6 +247,7 @@ def test_fpuzzles_unknown_key_is_exit_3(tmp_path):
 JIGSAW = PUZZLES["jigsaw"][1][0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["diagonals", "windoku", "antiknight", "antiking",
                                   "nonconsecutive", JIGSAW])
 def test_sudoku_gen_makes_unique_variant_puzzles(tmp_path, rule):
@@ -304,6 +310,7 @@ MIXED = ("." * 79 + "1.\nodd r1c1 r3c3\neven r9c1 r9c2\nthermo r2c2 r3c2 r4c2 r5
          "xv V r6c5 r6c6\nkiller 15 r1c8 r1c9 r2c9\ndiagonals\n")
 
 
+@pytest.mark.slow
 def test_pictures_draw_the_rules_of_puzzles_and_solutions(tmp_path):
     import shutil
     import subprocess

@@ -101,6 +101,7 @@ def solved_by_sudoku_solve():
     return dict(zip(NAMES, lines))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_bundled_engine_finds_the_one_published_solution(solved_by_sudoku_solve, name):
     assert solved_by_sudoku_solve[name] == solution(name) + "\t1"
@@ -119,6 +120,7 @@ def test_the_checker_accepts_the_published_solution(name):
     assert check_variant(swapped, grid.size, grid.layout.box, rules, givens=grid.cells)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, solver", [(name, solver) for name in NAMES
                                           for solver in solvers_of(name)])
 def test_pipe_with_external_solvers_prints_the_published_solution(tmp_path, name, solver):
@@ -129,6 +131,7 @@ def test_pipe_with_external_solvers_prints_the_published_solution(tmp_path, name
     assert no_traceback(done.stderr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_with_the_published_solution_blocked_the_cnf_is_unsatisfiable(tmp_path, name):
     """Uniqueness through the CNF: the formula sudoku2cnf writes (``encode_variant``'s)

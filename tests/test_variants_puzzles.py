@@ -111,6 +111,7 @@ def test_the_cnf_says_which_rules_it_holds():
     assert header.splitlines()[-1].startswith("p cnf 729 ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver, args", [("picosat", []), ("cadical", ["-q"])])
 def test_external_solvers_read_the_written_cnf(tmp_path, solver, args):
     """The CNF as written (strict DIMACS, rule variables between the cell variables and

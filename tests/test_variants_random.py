@@ -103,6 +103,7 @@ def agreement(lines, size, box, seed, rounds, grids=()):
     return outcomes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines", SAMPLES9, ids=[" / ".join(s)[:40] for s in SAMPLES9])
 def test_9x9_clauses_and_checker_agree(lines):
     outcomes = agreement(lines, 9, (3, 3), seed=" ".join(lines), rounds=3)
@@ -115,6 +116,7 @@ def test_6x6_clauses_and_checker_agree(lines):
     assert any(outcomes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines", [
     ["arrow r1c1+r1c2 r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r2c10"],
     ["killer 100 r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r10c10 r11c11"],
