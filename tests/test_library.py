@@ -121,6 +121,7 @@ def test_the_public_names_are_all_and_dir_and_each_has_an_example():
         assert ">>> " in getattr(ds, name).__doc__, name
 
 
+@pytest.mark.slow
 def test_importing_the_package_loads_no_implementation_module():
     done = subprocess.run([sys.executable, "-c", "import sys, dimacs_sudoku as ds; "
                            "print(sorted(m for m in sys.modules if m.startswith('dimacs')))"],

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from conftest import require_solver
-from support import command, no_traceback, shell
+from support import command, in_process, no_traceback, shell
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
 NAMES = sorted(path.stem for path in FIXTURES.glob("*.txt"))
@@ -174,7 +174,7 @@ NO_FPUZZLES_FORM = ("i-just-like-colours-ctc",)
 
 @pytest.mark.parametrize("fmt", ["fpuzzles", "sudokupad"])
 def test_a_writer_that_cannot_state_the_rules_is_a_usage_error(fmt):
-    done = command("sudoku-solve", "-F", fmt, FIXTURES / (NO_FPUZZLES_FORM[0] + ".txt"))
+    done = in_process("sudoku-solve", "-F", fmt, FIXTURES / (NO_FPUZZLES_FORM[0] + ".txt"))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1 and "f-puzzles cannot state" in done.stderr
     assert "use the variant or json format" in done.stderr
