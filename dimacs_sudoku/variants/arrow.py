@@ -61,9 +61,9 @@ class Arrow(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        circle = fp_cell_names(value, key, "cells", size)
+        circle = fp_cell_names(value, "cells", size)
         rules = []
-        for line in fp_lines(size, key, value):
+        for line in fp_lines(size, value):
             cells = [cell for cell in line if cell not in circle]
             rules.append(cls(size, circle, cells))
         return rules

@@ -333,7 +333,7 @@ def json_kind(value):
     return "a list of " + " and ".join(kinds)
 
 
-def fp_item(value, key, field, expected="a value"):
+def fp_item(value, field, expected="a value"):
     """``value[field]`` of an f-puzzles item, or FieldError."""
     if not isinstance(value, dict):
         raise FieldError(None, "an object with %r" % field, value)
@@ -345,27 +345,27 @@ def fp_item(value, key, field, expected="a value"):
 CELL_NAMES = 'a list of cell names like "R1C1"'
 
 
-def fp_cell_names(value, key, field, size, least=1):
+def fp_cell_names(value, field, size, least=1):
     """The cells of an f-puzzles item's ``field``: a list of ``"R1C1"`` names."""
-    names = fp_item(value, key, field, CELL_NAMES)
+    names = fp_item(value, field, CELL_NAMES)
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise FieldError(field, CELL_NAMES, names)
     return parse_cells(names, size, least)
 
 
-def fp_cell_name(value, key, field, size=None):
+def fp_cell_name(value, field, size=None):
     """One ``"R1C1"`` name of an f-puzzles item (the cell index, with ``size``; the
     name itself, unchecked, without)."""
-    name = fp_item(value, key, field, 'a cell name like "R1C1"')
+    name = fp_item(value, field, 'a cell name like "R1C1"')
     if not isinstance(name, str):
         raise FieldError(field, 'a cell name like "R1C1"', name)
     return name if size is None else parse_cell(name, size)
 
 
-def fp_lines(size, key, value):
+def fp_lines(size, value):
     """The cell lists of an f-puzzles item's ``lines`` (each a list of "R1C1")."""
     expected = 'a list of lines, each a list of cell names like "R1C1"'
-    lines = fp_item(value, key, "lines", expected)
+    lines = fp_item(value, "lines", expected)
     if not isinstance(lines, list) or not all(
             isinstance(line, list) and all(isinstance(name, str) for name in line)
             for line in lines):
@@ -373,7 +373,7 @@ def fp_lines(size, key, value):
     return [parse_cells(line, size) for line in lines if line]
 
 
-def fp_value(value, key, default=None):
+def fp_value(value, default=None):
     """The optional number ``value`` of an f-puzzles item (a string or a number)."""
     raw = value.get("value") if isinstance(value, dict) else None
     if raw is None or raw == "":

@@ -33,8 +33,8 @@ class Clone(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, fp_cell_names(value, key, "cells", size),
-                    fp_cell_names(value, key, "cloneCells", size))]
+        return [cls(size, fp_cell_names(value, "cells", size),
+                    fp_cell_names(value, "cloneCells", size))]
 
     def to_line(self):
         return "clone %s = %s" % (self.cells_text(self.cells), self.cells_text(self.copies))

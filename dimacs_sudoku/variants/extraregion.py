@@ -30,7 +30,7 @@ class ExtraRegion(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, fp_cell_names(value, key, "cells", size, least=2))]
+        return [cls(size, fp_cell_names(value, "cells", size, least=2))]
 
     def to_line(self):
         return "region " + self.cells_text(self.cells)

@@ -150,8 +150,8 @@ class Killer(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, fp_cell_names(value, key, "cells", size),
-                    fp_value(value, key))]
+        return [cls(size, fp_cell_names(value, "cells", size),
+                    fp_value(value))]
 
     def to_line(self):
         total = "" if self.total is None else "%d " % self.total

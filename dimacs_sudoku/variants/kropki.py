@@ -44,8 +44,8 @@ class Dot(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, fp_cell_names(value, key, "cells", size),
-                    fp_value(value, key))]
+        return [cls(size, fp_cell_names(value, "cells", size),
+                    fp_value(value))]
 
     def to_line(self):
         number = "" if self.value == self.default else "%d " % self.value

@@ -17,7 +17,7 @@ class LineRule(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, line) for line in fp_lines(size, key, value)
+        return [cls(size, line) for line in fp_lines(size, value)
                 if len(line) >= cls.least]
 
     def to_line(self):

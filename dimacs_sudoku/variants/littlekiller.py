@@ -45,16 +45,16 @@ class LittleKiller(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        total = fp_value(value, key)
+        total = fp_value(value)
         if total is None:
             return []               # a clue without a number says nothing
         if isinstance(value, dict) and value.get("cells"):
-            return [cls(size, total, fp_cell_names(value, key, "cells", size))]
-        name = fp_cell_name(value, key, "cell")
+            return [cls(size, total, fp_cell_names(value, "cells", size))]
+        name = fp_cell_name(value, "cell")
         rc = parse_rc(name)
         if rc is None:
             raise FieldError("cell", 'a cell name like "R0C1"', name)
-        direction = fp_item(value, key, "direction", "a direction: %s" % ", ".join(DIRECTIONS))
+        direction = fp_item(value, "direction", "a direction: %s" % ", ".join(DIRECTIONS))
         step = DIRECTIONS.get(direction.upper()) if isinstance(direction, str) else None
         if step is None:
             raise FieldError("direction", "a direction: %s" % ", ".join(DIRECTIONS),

@@ -28,8 +28,8 @@ class CellSet(Rule):
     @classmethod
     def from_fpuzzles(cls, size, key, value):
         if isinstance(value, dict) and "cells" in value:
-            return [cls(size, fp_cell_names(value, key, "cells", size))]
-        return [cls(size, [fp_cell_name(value, key, "cell", size)])]
+            return [cls(size, fp_cell_names(value, "cells", size))]
+        return [cls(size, [fp_cell_name(value, "cell", size)])]
 
     @classmethod
     def merge(cls, rules):

@@ -51,12 +51,12 @@ class Quadruple(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        values = fp_item(value, key, "values", "a list of digits")
+        values = fp_item(value, "values", "a list of digits")
         if not isinstance(values, list) or not all(
                 isinstance(v, (int, str)) and not isinstance(v, bool) for v in values):
             raise FieldError("values", "a list of digits", values)
         digits = [parse_number(v, "quadruple digit") for v in values]
-        return [cls(size, digits, fp_cell_names(value, key, "cells", size))]
+        return [cls(size, digits, fp_cell_names(value, "cells", size))]
 
     def to_line(self):
         return "quadruple %s %s" % (" ".join(map(str, self.digits)),

@@ -55,10 +55,10 @@ class Sandwich(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        total = fp_value(value, key)
+        total = fp_value(value)
         if total is None:
             return []
-        name = fp_cell_name(value, key, "cell")
+        name = fp_cell_name(value, "cell")
         rc = parse_rc(name)
         if rc is None:
             raise FieldError("cell", 'a cell name like "R0C1"', name)

@@ -32,7 +32,7 @@ class Thermo(Rule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        return [cls(size, line) for line in fp_lines(size, key, value) if len(line) > 1]
+        return [cls(size, line) for line in fp_lines(size, value) if len(line) > 1]
 
     def to_line(self):
         return "thermo " + self.cells_text(self.cells)

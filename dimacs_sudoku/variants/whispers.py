@@ -40,8 +40,8 @@ class Whispers(LineRule):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        gap = fp_value(value, key)
-        return [cls(size, line, gap) for line in fp_lines(size, key, value) if len(line) > 1]
+        gap = fp_value(value)
+        return [cls(size, line, gap) for line in fp_lines(size, value) if len(line) > 1]
 
     def to_line(self):
         gap = "" if self.gap == default_gap(self.size) else "%d " % self.gap

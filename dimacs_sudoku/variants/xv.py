@@ -36,10 +36,10 @@ class XV(Dot):
 
     @classmethod
     def from_fpuzzles(cls, size, key, value):
-        mark = fp_item(value, key, "value", '"X" or "V"')
+        mark = fp_item(value, "value", '"X" or "V"')
         if not isinstance(mark, str) or mark.upper() not in LETTERS:
             raise FieldError("value", '"X" or "V"', mark)
-        return [cls(size, fp_cell_names(value, key, "cells", size), LETTERS[mark.upper()])]
+        return [cls(size, fp_cell_names(value, "cells", size), LETTERS[mark.upper()])]
 
     def mark(self):
         return next((k for k, v in LETTERS.items() if v == self.value), str(self.value))
