@@ -533,6 +533,26 @@ def _varints(body, place):
 
 # -- command line ----------------------------------------------------------------
 
+def report(verdict):
+    """The lines the checker prints for a :class:`Verdict`: ``c`` lines (the counts,
+    the reason of a refusal), then ``s VERIFIED`` or ``s NOT VERIFIED``.
+
+    >>> import io
+    >>> print(report(check_proof([[1], [-1]], io.StringIO("0\\n"))), end="")
+    c text DRAT proof: 1 lemmas (0 RAT), 0 deletions (ignored: 0 of absent clauses, 0 of units)
+    s VERIFIED
+    """
+    lines = ["c %s DRAT proof: %d lemmas (%d RAT), %d deletions (ignored: %d of absent "
+             "clauses, %d of units)" % ("binary" if verdict.binary else "text",
+                                        verdict.lemmas, verdict.rat_lemmas,
+                                        verdict.deletions, verdict.missing_deletions,
+                                        verdict.unit_deletions)]
+    if not verdict.ok:
+        lines.append("c %s" % verdict.reason)
+    lines.append("s VERIFIED" if verdict.ok else "s NOT VERIFIED")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None):
     """``python -m dimacs_sudoku.drat CNF PROOF``: 0 verified, 1 not verified."""
     prog = "drat"
@@ -560,16 +580,8 @@ def main(argv=None):
     except KeyboardInterrupt:
         sys.stderr.write("%s: interrupted\n" % prog)
         return EXIT_INTERRUPTED
-    lines = ["c %s DRAT proof: %d lemmas (%d RAT), %d deletions (ignored: %d of absent "
-             "clauses, %d of units)" % ("binary" if verdict.binary else "text",
-                                        verdict.lemmas, verdict.rat_lemmas,
-                                        verdict.deletions, verdict.missing_deletions,
-                                        verdict.unit_deletions)]
-    if not verdict.ok:
-        lines.append("c %s" % verdict.reason)
-    lines.append("s VERIFIED" if verdict.ok else "s NOT VERIFIED")
     try:
-        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.write(report(verdict))
         sys.stdout.flush()
     except BrokenPipeError:         # | head: the verdict still goes out as the exit code
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -7,8 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, OutputError, PuzzleError, SolverError,
-                      UnknownResult, UsageError)
+from ..errors import (EXIT_SEVERAL, InvalidModel, NoSolution, OutputError, PuzzleError,
+                      SolverError, UnknownResult, UsageError)
 from . import common
 from . import progress as progress_bar
 
@@ -41,6 +41,20 @@ grid (the default on a terminal), json, svg or html renders each solution
 instead (json is one object per line, with "count" and "error" fields).
 
 \b
+--certify DIR proves each answer "one solution" or "no solution": it writes
+DIR/N.cnf (N: the puzzle's number in the input, from 1), the CNF that
+'sudoku2cnf --exclude SOLUTION PUZZLE' (one solution) or 'sudoku2cnf PUZZLE'
+(no solution) writes, and DIR/N.drat, a DRAT proof that it has no model, by
+--certify-with: auto (python-sat's cadical195, else cadical or kissat on
+PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
+else by dimacs_sudoku.drat. Each line then ends with one more field:
+  verified       DIR/N.drat is a checked proof: the answer is certain
+  NOT-VERIFIED   the checker refused the proof (stderr says why; exit 9)
+  several        several solutions: nothing to prove, no files
+  clash          the givens clash: sudoku2cnf writes no CNF, no files
+It counts solutions up to 2 at least. See docs/solvers.md.
+
+\b
 Examples:
   sudoku-solve top95.txt
   sudoku-solve --unique 17-clue.txt > checked.txt
@@ -48,6 +62,7 @@ Examples:
   parallel --pipe -k -N 1000 sudoku-solve --count 2 < big.txt > out.txt
   sudoku-solve --solver cadical --format grid puzzle.txt
   sudoku-solve --engine pycosat --unique top95.txt
+  sudoku-solve --certify proofs/ puzzles.txt
 
 \b
 stderr: a progress bar (puzzles, share of the input read, rate, ETA) and a
@@ -93,11 +108,17 @@ def sudoku_solve(
     progress: Optional[bool] = common.progress_option(),
     symbols: Optional[str] = common.symbols_option(),
     strict_drawings: bool = common.strict_drawings_option(),
+    certify: Optional[str] = typer.Option(None, "--certify", metavar="DIR",
+                                          help="write DIR/N.cnf and a checked DRAT proof "
+                                               "DIR/N.drat per certain answer"),
+    certify_with: str = typer.Option("auto", "--certify-with", metavar="NAME",
+                                     help="the solver writing proofs: auto, pysat:NAME, "
+                                          "cadical or kissat"),
     _version: Optional[bool] = common.version_option(PROG),
 ):
     return common.run(PROG, solve_command, puzzles, output, count, unique, output_format,
                       solver, size, box, input_format, summary, progress, engine, symbols,
-                      strict_drawings)
+                      strict_drawings, certify, certify_with)
 
 
 _LINE_TABLES = {}
@@ -117,7 +138,7 @@ def line_form(cells, size):
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto", symbols=None,
-                  strict_drawings=False):
+                  strict_drawings=False, certify=None, certify_with="auto"):
     from ..batch import ENGINES, MAX_COUNT, resolve_engine, solve_cells
     from ..formats import check_symbols, document
 
@@ -150,6 +171,12 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             if shutil.which(program) is None:      # fail now, not once per puzzle
                 raise SolverError("solver %r not found (%s is not on PATH)"
                                   % (solver, program))
+    prover = None
+    if certify is not None:
+        from ..certificates import make_folder
+        from ..sat import prover as proof_writer
+        prover = proof_writer(certify_with)     # exit 2 saying what to install
+        make_folder(certify)
     size, box_shape = common.grid_shape(size, box)
     paths = common.check_inputs(puzzles)
     show_summary = sys.stderr.isatty() or summary
@@ -157,9 +184,9 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     if bar:
         bar.measure(paths)
 
-    limit = count or 1
+    limit = max(count or 1, 2 if certify else 1)
     canonical = limit > 1
-    done = solved = none = several = errors = 0
+    done = solved = none = several = errors = certified = 0
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
@@ -182,6 +209,10 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                         try:
                             solutions, n = solve_cells(item, limit, solver, engine,
                                                        canonical)
+                            certificate = None
+                            if certify is not None:
+                                certificate = _certificate(item, solutions, n, certify,
+                                                           done, prover)
                         except PER_PUZZLE as error:
                             # This puzzle's line says why; the others neither stop nor
                             # shift.
@@ -202,8 +233,19 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             solved += 1
                             if n > 1:
                                 several += 1
+                        if certificate and certificate[0] == "verified":
+                            certified += 1
+                        elif certificate and certificate[0] == "NOT-VERIFIED":
+                            errors += 1
+                            if bar:
+                                bar.clear()
+                            files = certificate[1]
+                            common.report(PROG, SolverError(
+                                "the proof %s of %s was refused by %s: %s" % (
+                                    files.proof, files.cnf, files.checker, files.detail),
+                                item.source, item.line))
                         pending.append(_result_text(item, solutions, n, output_format,
-                                                    count, symbols))
+                                                    count, symbols, certificate))
                     if output_format == "svg":
                         if done > 1:
                             raise common.one_svg("%s holds several puzzles" % (
@@ -227,12 +269,39 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         bar.close()
     if show_summary:
         elapsed = time.monotonic() - started
+        if certify is not None:
+            from ..certificates import checker_name
+            proved = ", %d certified by %s proofs checked by %s" % (
+                certified, prover, checker_name())
+        else:
+            proved = ""
         common.report(PROG, "%d puzzles: %d solved, %d with no solution, %d with several%s, "
-                      "%d unreadable; %.2f s (%.0f us/puzzle)"
+                      "%d unreadable%s; %.2f s (%.0f us/puzzle)"
                       % (done, solved, none, several,
-                         "" if count and count > 1 else " (not counted)", errors, elapsed,
+                         "" if limit > 1 else " (not counted)", errors, proved, elapsed,
                          elapsed / done * 1e6 if done else 0))
     return EXIT_SEVERAL if errors else 0
+
+
+def _certificate(puzzle, solutions, n, folder, number, prover):
+    """``(verdict, Certificate or None)`` for a puzzle with ``n`` solutions (counted up
+    to 2): the CNF sudoku2cnf writes for it (with --exclude SOLUTION when n is 1) and a
+    checked proof, as DIR/NUMBER.cnf and DIR/NUMBER.drat."""
+    from ..certificates import certify
+    from ..grid import Grid
+    from .sudoku2cnf import puzzle_formula
+    if n > 1:
+        return "several", None
+    exclude = None
+    if n == 1:
+        solution = Grid(solutions[0], layout=puzzle.layout)    # as --exclude reads it
+        exclude = lambda grid: [solution]                       # noqa: E731
+    try:
+        formula = puzzle_formula(puzzle, puzzle.source, exclude=exclude)
+    except NoSolution:
+        return "clash", None
+    certificate = certify(formula, folder, str(number), prover)
+    return certificate.verdict, certificate
 
 
 def _solution(cells, puzzle, symbols):
@@ -245,7 +314,8 @@ def _solution(cells, puzzle, symbols):
     return grid
 
 
-def _result_text(puzzle, solutions, n, output_format, count, symbols=None):
+def _result_text(puzzle, solutions, n, output_format, count, symbols=None,
+                 certificate=None):
     from ..formats import MULTILINE
     size = puzzle.size
     if output_format == "line":
@@ -253,9 +323,11 @@ def _result_text(puzzle, solutions, n, output_format, count, symbols=None):
             text = _solution(solutions[0], puzzle, symbols).to_line(symbols or puzzle.symbols)
         else:
             text = line_form(solutions[0], size) if solutions else "-"
-        if count is None:
-            return text + "\n"
-        return "%s\t%d\n" % (text, n)
+        if count is not None:
+            text = "%s\t%d" % (text, n)
+        if certificate is not None:
+            text += "\t" + certificate[0]
+        return text + "\n"
     if output_format == "json":
         if solutions:
             obj = _solution(solutions[0], puzzle, symbols).to_json(puzzle)
@@ -264,6 +336,11 @@ def _result_text(puzzle, solutions, n, output_format, count, symbols=None):
                    "line": None, "givens": puzzle.to_line()}
         if count is not None:
             obj["count"] = n
+        if certificate is not None:
+            verdict, files = certificate
+            obj["certificate"] = {"verdict": verdict} if files is None else {
+                "verdict": verdict, "checker": files.checker, "cnf": files.cnf,
+                "proof": files.proof}
         return json.dumps(obj, separators=(",", ":")) + "\n"
     if not solutions:
         text = "-\n"
@@ -272,6 +349,10 @@ def _result_text(puzzle, solutions, n, output_format, count, symbols=None):
                                   puzzle)
     if count is not None:
         text += "count: %d\n" % n
+    if certificate is not None:
+        verdict, files = certificate
+        text += "certificate: %s%s\n" % (verdict, "" if files is None else " %s %s (%s)" % (
+            files.cnf, files.proof, files.checker))
     return text + ("\n" if output_format in MULTILINE else "")
 
 

@@ -28,6 +28,8 @@ The modules:
 - :mod:`.external`: any installed program (:func:`run_solver`, :func:`run_solver_to`),
   in its own process group;
 - :mod:`.registry`: the known external solvers, one entry each;
+- :mod:`.proofs`: DRAT proofs from the solvers that write one (:func:`prover`,
+  :func:`prove`);
 - :mod:`.check`: the grid check (rules and givens) and the clause check (every
   clause of the CNF) that every answer passes before it is printed;
 - :mod:`.competition`: the writer of SAT competition output (:func:`write_result`);
@@ -92,10 +94,11 @@ _HOMES = {
     "PYSAT": ".pysat_backend", "check_pysat_name": ".pysat_backend",
     "pysat_names": ".pysat_backend", "solve_pysat": ".pysat_backend",
     "KNOWN": ".registry", "SOLVERS": ".registry", "KnownSolver": ".registry",
+    "proof_writers": ".registry", "prover": ".proofs", "prove": ".proofs",
 }
 
 _MODULES = ("base", "check", "competition", "external", "process", "pycosat_backend",
-            "pysat_backend", "registry")
+            "proofs", "pysat_backend", "registry")
 
 __all__ = sorted(_HOMES)
 

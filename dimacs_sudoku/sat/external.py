@@ -19,13 +19,14 @@ from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..model import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from .check import check_cnf_file, declared_vars
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
-from .registry import KNOWN, KnownSolver
+from .registry import KNOWN, KnownSolver, proof_writers_text
 
 STOP_GRACE = 2.0            # seconds between SIGTERM and SIGKILL to a solver's group
 # Room a solver's answer may take in each file it writes: 12 bytes a declared variable
 # ("-2147483647 ") plus this for its comments and statistics. Beyond it the kernel
 # stops the solver (SIGXFSZ): a runaway solver never fills the disk.
 OUTPUT_SLACK = 64 << 20
+PROOF_LIMIT = 8 << 30       # and the most a proof may take
 
 # Every process a solver starts inherits this variable, set to a token of its run:
 # one that left the solver's group (setsid, a daemon) is still found by it, in
@@ -97,7 +98,7 @@ def solver_command(name_or_command):
     return SolverCommand(name, argv, spec)
 
 
-def run_solver(name_or_command, cnf_path, timeout=None, check=True):
+def run_solver(name_or_command, cnf_path, timeout=None, check=True, proof=None):
     """Run an external solver on a DIMACS file and return its Result, checked.
 
     ``cnf_path`` is a file (compressed ones are unpacked first), ``-``/None for
@@ -106,6 +107,9 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True):
     that violates a clause of the CNF, an answer SATISFIABLE without a model, or one
     that holds a literal and its negation, is a :class:`SolverError`. ``check=False``
     leaves out the clause check, for a caller that checks the grid instead.
+    ``proof``: a file name where a solver of the registry that writes proofs
+    (``proof`` in its entry: cadical, kissat) writes its DRAT proof; the others are a
+    UsageError naming those that can.
 
     ``run_solver("minisat", "puzzle.cnf")`` runs minisat; a solver that is not
     installed is a one-line error:
@@ -120,7 +124,14 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True):
         arguments.text(name_or_command, "run_solver", "the solver's name or command as a str")
     if cnf_path is not None and not hasattr(cnf_path, "read"):
         arguments.path(cnf_path, "run_solver", "the CNF's file name, None or a stream")
-    return _execute(solver_command(name_or_command), cnf_path, timeout, check)
+    command = solver_command(name_or_command)
+    if proof is not None:
+        spec = KNOWN.get(command.label)
+        if spec is None or not spec.proof:
+            raise UsageError("solver %r writes no proof (%s)"
+                             % (command.label, proof_writers_text()))
+        command = SolverCommand(command.label, spec.argv(proof=True), spec)
+    return _execute(command, cnf_path, timeout, check, proof)
 
 
 def run_solver_to(name_or_command, cnf_path, out, timeout=None):
@@ -154,10 +165,11 @@ def _executable(command):
     return [executable]
 
 
-def _execute(command, cnf_path, timeout, check=True):
+def _execute(command, cnf_path, timeout, check=True, proof=None):
     """Run ``command`` on the CNF in a private temporary folder, removed whatever
     happens, in a process group of its own that is ended with it; check its exit
-    code, read its answer and check the model against the CNF."""
+    code, read its answer and check the model against the CNF. ``proof``: the file
+    that ``{proof}`` in the command stands for."""
     prefix = _executable(command)
     timeout = check_timeout(timeout)
     display = _input_name(cnf_path)
@@ -175,11 +187,14 @@ def _execute(command, cnf_path, timeout, check=True):
                      "stdout": os.path.join(workdir, "stdout.txt"),
                      "stderr": os.path.join(workdir, "stderr.txt")}
             limit = output_limit(cnf_stream)
+            if proof is not None:
+                limit = max(limit, PROOF_LIMIT)
             # The clause check reads this file again: a solver that rewrote it would
             # be checked against its own clauses, not the ones it was given.
             given = file_digest(cnf_stream) if check else None
             argv = prefix + [word.replace("{cnf}", cnf_file)
                              .replace("{model}", paths["model"])
+                             .replace("{proof}", str(proof))
                              for word in command.argv[1:]]
             with open(paths["stdout"], "wb") as out, open(paths["stderr"], "wb") as err:
                 token = os.urandom(8).hex()     # this run's, no other's

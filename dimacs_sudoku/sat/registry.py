@@ -11,6 +11,7 @@ come with (None: any status); any other exit code is a failure.
 """
 
 from ..model import SAT, UNKNOWN, UNSAT
+from .pysat_backend import PROOF, PYSAT
 
 COMPETITION_CODES = {10: SAT, 20: UNSAT, 0: UNKNOWN}
 
@@ -18,12 +19,13 @@ COMPETITION_CODES = {10: SAT, 20: UNSAT, 0: UNKNOWN}
 class KnownSolver:
     """One solver: ``program`` + ``quiet`` + ``args``, where ``{cnf}`` is the DIMACS file
     and ``{model}`` a private file the solver writes its model to (``model="file"``);
-    otherwise the model is read from standard output."""
+    otherwise the model is read from standard output. ``proof``: the arguments that
+    make it write a DRAT proof to the file ``{proof}`` (empty: it writes none)."""
 
-    __slots__ = ("name", "program", "quiet", "args", "model", "codes", "note")
+    __slots__ = ("name", "program", "quiet", "args", "model", "codes", "note", "proof")
 
     def __init__(self, name, program=None, quiet=(), args=("{cnf}",), model="stdout",
-                 codes=COMPETITION_CODES, note=""):
+                 codes=COMPETITION_CODES, note="", proof=()):
         self.name = name
         self.program = program or name
         self.quiet = tuple(quiet)
@@ -31,9 +33,15 @@ class KnownSolver:
         self.model = model
         self.codes = dict(codes)
         self.note = note
+        self.proof = tuple(proof)
 
-    def argv(self):
-        return [self.program, *self.quiet, *self.args]
+    def argv(self, proof=False):
+        """The command line; with ``proof``, the one that also writes a proof.
+
+        >>> KNOWN["cadical"].argv(proof=True)
+        ['cadical', '-q', '{cnf}', '{proof}']
+        """
+        return [self.program, *self.quiet, *(self.proof if proof else self.args)]
 
     def __getitem__(self, key):          # the old dict form: spec["codes"]
         return getattr(self, key)
@@ -61,10 +69,13 @@ register(KnownSolver(
          "one line of literals up to the largest variable used, UNSAT, INDET); exit 3 "
          "on a parse error, 1 on a missing file"))
 register(KnownSolver(
-    "cadical", quiet=("-q",),
+    "cadical", quiet=("-q",), proof=("{cnf}", "{proof}"),
     note="cadical: unknown is printed as 'c UNKNOWN' with exit code 0; exit 1 on a "
-         "parse error"))
-register(KnownSolver("kissat", quiet=("-q",), note="kissat: not in Debian, untested"))
+         "parse error; 'cadical CNF PROOF' writes binary DRAT (--no-binary: text; "
+         "checked with cadical sc2021)"))
+register(KnownSolver("kissat", quiet=("-q",), proof=("{cnf}", "{proof}"),
+                     note="kissat: not in Debian, untested; 'kissat CNF PROOF' writes "
+                          "binary DRAT"))
 register(KnownSolver(
     "cryptominisat5", quiet=("--verb", "0"), codes={10: SAT, 20: UNSAT, 15: UNKNOWN},
     note="cryptominisat 5.11: unknown is 's INDETERMINATE' with exit code 15; exit 255 "
@@ -94,3 +105,19 @@ register(KnownSolver(
 
 # The dict the project used before the registry: name -> entry (read-only use).
 SOLVERS = KNOWN
+
+
+def proof_writers():
+    """The ``--solver`` names that write DRAT proofs: python-sat's in this process,
+    then the programs.
+
+    >>> proof_writers()[0], proof_writers()[-2:]
+    ('pysat:cadical195', ['cadical', 'kissat'])
+    """
+    return [PYSAT + name for name in PROOF] + [name for name, spec in KNOWN.items()
+                                               if spec.proof]
+
+
+def proof_writers_text():
+    """The solvers that write DRAT proofs, in words, for a refusal."""
+    return "these do: " + ", ".join(proof_writers())
