@@ -1,12 +1,13 @@
 """cnfsolve: solve a DIMACS CNF formula, print the answer as SAT solvers do."""
 
+import os
 import time
 from typing import Optional
 
 import typer
 
 from ..errors import (EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO,
-                      EXIT_SOLVER_FAILED, EXIT_USAGE, UsageError)
+                      EXIT_SOLVER_FAILED, EXIT_USAGE, SolverError, UsageError)
 from . import common
 
 PROG = "cnfsolve"
@@ -43,18 +44,33 @@ before it is written: one that violates a clause is exit 7, naming the solver
 and the clause's line.
 
 \b
+--proof PROOF also writes a DRAT proof when the answer is UNSATISFIABLE and
+checks it (drat-trim when on PATH, else dimacs_sudoku.drat), saying the
+verdict on a c line. The solvers that write proofs: python-sat's cadical195
+(the default with --proof), cadical153, cadical103, glucose4, glucose3,
+glucose42, lingeling, maplechrono, maplecm (as pysat:NAME), and cadical or
+kissat; the others are refused (exit 2). On SATISFIABLE or UNKNOWN the PROOF
+file is written empty. A proof the checker refuses: exit 7, both files kept.
+--check-proof PROOF checks PROOF (text or binary DRAT, as any solver writes
+it) against FILE with dimacs_sudoku.drat and prints c lines and
+s VERIFIED (exit 0) or s NOT VERIFIED (exit 1). See docs/solvers.md.
+
+\b
 Examples:
   sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
   cnfsolve formula.cnf --solver cadical --timeout 60 -o answer.txt
   cnfsolve formula.cnf --solver "cadical --seed=7 {}"
   cnfsolve formula.cnf --solver pysat:kissat404
   cnfsolve formula.cnf --quiet | head -1
+  cnfsolve formula.cnf --proof formula.drat --solver cadical
+  cnfsolve --check-proof formula.drat formula.cnf
 
 \b
 Exit codes:
    10  satisfiable: s SATISFIABLE and the model were written
    20  unsatisfiable: s UNSATISFIABLE was written
     0  unknown: s UNKNOWN was written (time-out, or the solver gave up)
+  with --check-proof: 0 s VERIFIED, 1 s NOT VERIFIED
 """ + common.exit_code_table([EXIT_FAILURE, EXIT_USAGE, EXIT_BAD_INPUT, EXIT_SOLVER_FAILED,
                               EXIT_IO, EXIT_INTERRUPTED])
 
@@ -66,24 +82,38 @@ def cnfsolve(
     file: Optional[str] = typer.Argument(None, metavar="FILE|-",
                                          help="the DIMACS CNF; - or nothing for stdin"),
     output: Optional[str] = common.output_option(),
-    solver: str = typer.Option("bundled", "--solver", "-s", metavar='NAME|"COMMAND"',
-                               autocompletion=common.completion("SOLVERS", "sat"),
-                               help="a solver name or a command line (see above)"),
+    solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar='NAME|"COMMAND"',
+                                         autocompletion=common.completion("SOLVERS", "sat"),
+                                         help="a solver name or a command line (see "
+                                              "above); bundled by default"),
     # A str read by parse_timeout, for a plain message on a bad value.
     timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
                                           help="give up after this long: s UNKNOWN "
                                                "(at most 1e8, about three years)"),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="no c comment line, only the answer"),
+    proof: Optional[str] = typer.Option(None, "--proof", metavar="PROOF",
+                                        help="write a checked DRAT proof of UNSAT here"),
+    check_proof: Optional[str] = typer.Option(None, "--check-proof", metavar="PROOF",
+                                              help="check this DRAT proof of FILE's UNSAT "
+                                                   "instead of solving"),
     _version: Optional[bool] = common.version_option(PROG),
 ):
-    return common.run(PROG, solve_command, file, output, solver, timeout, quiet)
+    return common.run(PROG, solve_command, file, output, solver, timeout, quiet, proof,
+                      check_proof)
 
 
-def solve_command(path, output, solver, timeout, quiet):
+def solve_command(path, output, solver, timeout, quiet, proof=None, check_proof=None):
     """Solve ``path`` with ``solver`` and write the answer; return the exit code."""
+    if check_proof is not None:
+        if proof is not None or solver is not None or timeout is not None:
+            raise UsageError("--check-proof checks a proof; it does not go with --proof, "
+                             "--solver or --timeout")
+        return check_command(path, check_proof, output)
     timeout = parse_timeout(timeout)
-    name = solver.strip()
+    if proof is not None:
+        return prove_command(path, output, "auto" if solver is None else solver, timeout, quiet, proof)
+    name = ("bundled" if solver is None else solver).strip()
     started = time.monotonic()
     result = None
     if name in BUNDLED_NAMES:
@@ -131,19 +161,9 @@ def solve_with_pysat(name, path, timeout):
     from ..sat import check_cnf_file, check_pysat_name, solve_pysat
     check_pysat_name(name)                  # before reading anything
     source = common.source_name(path)
-    workdir = None
+    workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
     try:
-        if path in common.STDIO or common.is_compressed(path):
-            from ..sat.external import spool
-            workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
-            raw = common.open_binary_input(path)
-            try:
-                plain = spool(raw, workdir)
-            finally:
-                if path not in common.STDIO:
-                    raw.close()
-        else:
-            plain = str(path)
+        plain = plain_file(path, workdir)
         with common.open_text_input(plain) as stream:
             reader = DimacsReader(stream, source, MAX_IN_PROCESS_VARS,
                                   "python-sat's solver in this process")
@@ -151,8 +171,93 @@ def solve_with_pysat(name, path, timeout):
         check_cnf_file(result, plain, "python-sat's " + name, source)
         return result
     finally:
-        if workdir is not None:
-            shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def plain_file(path, workdir):
+    """The CNF at ``path`` as a plain file that can be read twice: the file itself, or
+    for stdin and compressed files a private copy in ``workdir``."""
+    if path not in common.STDIO and not common.is_compressed(path):
+        return str(path)
+    from ..sat.external import spool
+    raw = common.open_binary_input(path)
+    try:
+        return spool(raw, workdir)
+    finally:
+        if path not in common.STDIO:
+            raw.close()
+
+
+def prove_command(path, output, solver, timeout, quiet, proof):
+    """Solve ``path`` with a solver that writes proofs; on UNSAT its DRAT proof goes to
+    the file ``proof``, checked, with a c line saying the verdict; on SAT or UNKNOWN
+    ``proof`` is written empty. Exit 7 when the checker refuses the proof."""
+    import shutil
+    import tempfile
+    from ..certificates import check_files
+    from ..sat import prove, prover, write_result
+    from ..streams import commit_outputs, discard_outputs
+    if proof in common.STDIO:
+        raise UsageError("--proof needs a file name: the answer goes to standard output")
+    if output not in common.STDIO and os.path.abspath(output) == os.path.abspath(proof):
+        raise UsageError("--proof and -o name the same file")
+    name = prover(solver)
+    common.check_writable(output)
+    common.check_writable(proof)
+    source = common.source_name(path)
+    started = time.monotonic()
+    workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
+    written = []
+    try:
+        plain = plain_file(path, workdir)
+        proof_file = os.path.join(workdir, "proof.drat")
+        result = prove(name, plain, proof_file, timeout, source)
+        check = None
+        with common.AtomicOutput(proof, binary=True, deferred=written) as out:
+            if result.status == "UNSAT":
+                check = check_files(plain, proof_file)
+                with open(proof_file, "rb") as lines:
+                    shutil.copyfileobj(lines, out, 1 << 20)
+        with common.AtomicOutput(output, binary=True) as out:
+            write_result(result, out)
+            if not quiet:
+                if check is None:
+                    verdict = "no proof (the answer is not UNSATISFIABLE): %s is empty" % proof
+                elif check.ok:
+                    verdict = "proof %s verified by %s (%s)" % (proof, check.checker,
+                                                                check.detail)
+                else:
+                    verdict = "proof %s NOT VERIFIED by %s: %s" % (proof, check.checker,
+                                                                  check.detail)
+                out.write(b"c cnfsolve: %s, %.3f seconds\nc cnfsolve: %s\n" % (
+                    name.encode(), time.monotonic() - started,
+                    verdict.encode("utf-8", "replace")))
+        commit_outputs(written)
+    except BaseException:
+        discard_outputs(written)
+        raise
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    if check is not None and not check.ok:
+        raise SolverError("%s: the proof of %s's answer was refused by %s: %s"
+                          % (proof, name, check.checker, check.detail))
+    return RESULT_CODES[result.status]
+
+
+def check_command(path, proof, output):
+    """``--check-proof``: check the DRAT ``proof`` of the CNF at ``path`` with
+    dimacs_sudoku.drat; write its lines; 0 verified, 1 not."""
+    from ..dimacs import DimacsReader
+    from ..drat import check_proof, report
+    if path in common.STDIO and proof in common.STDIO:
+        raise UsageError("the CNF and --check-proof cannot both be read from stdin")
+    source = common.source_name(path)
+    common.check_writable(output)
+    with common.open_binary_input(proof) as lines, common.open_binary_input(path) as cnf:
+        verdict = check_proof(DimacsReader(cnf, source), lines)
+    with common.AtomicOutput(output) as out:
+        out.write(report(verdict))
+    return 0 if verdict.ok else 1
 
 
 def parse_timeout(text):

@@ -166,7 +166,6 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             engine = "pycosat"
         else:
             import shutil
-            from ..errors import SolverError
             program = solver_command(solver).argv[0]
             if shutil.which(program) is None:      # fail now, not once per puzzle
                 raise SolverError("solver %r not found (%s is not on PATH)"

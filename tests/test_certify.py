@@ -1,0 +1,173 @@
+"""sudoku-solve --certify: for each certain answer, the CNF sudoku2cnf writes (byte for
+byte) and a DRAT proof that an independent checker accepts, and the verdict on the
+puzzle's line.
+
+python-sat's solvers run in this process (``require_pysat``); the cadical tests start
+it (``require_solver``, marked slow).
+"""
+
+import json
+
+import pytest
+
+from conftest import require_pysat, require_solver
+from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, in_process
+from test_variants_pipe import variant_file
+
+from dimacs_sudoku.drat import check_proof
+from dimacs_sudoku.errors import EXIT_IO, EXIT_SEVERAL, EXIT_USAGE
+
+# Not a clash of givens, yet no solution: r1c1 must be 3 (its box holds 1, 2 and 4),
+# and row 1 holds 3 already.
+NONE4 = ".23.41.........."
+SEVERAL4 = "1234............"
+CLASH4 = "11.............."
+
+
+@pytest.fixture
+def puzzles(tmp_path):
+    """A file of four 4x4 puzzles: unique, none, several, clashing givens."""
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join([SMALL4, NONE4, SEVERAL4, CLASH4]) + "\n")
+    return path
+
+
+def solve(*args):
+    return in_process("sudoku-solve", *map(str, args))
+
+
+def encode(*args):
+    """sudoku2cnf's CNF, as bytes (it writes it to a file: -o)."""
+    *options, out = args
+    result = in_process("sudoku2cnf", *map(str, options), "-o", out)
+    assert result.returncode == 0, result.stderr
+    return out.read_bytes()
+
+
+def test_the_verdict_ends_each_line_and_the_files_are_named_by_puzzle_number(
+        tmp_path, puzzles):
+    require_pysat()
+    folder = tmp_path / "proofs"
+    result = solve("--certify", folder, puzzles)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [SMALL4_SOLUTION + "\tverified", "-\tverified",
+                                          result.stdout.splitlines()[2].split("\t")[0]
+                                          + "\tseveral", "-\tclash"]
+    assert sorted(p.name for p in folder.iterdir()) == ["1.cnf", "1.drat", "2.cnf",
+                                                        "2.drat"]
+    for number in (1, 2):
+        verdict = check_proof(folder / ("%d.cnf" % number), folder / ("%d.drat" % number))
+        assert verdict.ok, verdict.reason
+
+
+def test_the_cnf_is_the_one_sudoku2cnf_writes(tmp_path, puzzles):
+    require_pysat()
+    folder = tmp_path / "proofs"
+    assert solve("--certify", folder, puzzles).returncode == 0
+    solution = tmp_path / "s.txt"
+    solution.write_text(SMALL4_SOLUTION + "\n")
+    assert (folder / "1.cnf").read_bytes() == encode(
+        "--exclude", solution, "--index", 1, puzzles, tmp_path / "1.cnf")
+    assert (folder / "2.cnf").read_bytes() == encode("--index", 2, puzzles,
+                                                     tmp_path / "2.cnf")
+
+
+def test_a_9x9_with_one_solution_and_its_cnf(tmp_path):
+    require_pysat()
+    puzzle, solution = tmp_path / "inkala.txt", tmp_path / "s.txt"
+    puzzle.write_text(INKALA + "\n")
+    solution.write_text(INKALA_SOLUTION + "\n")
+    result = solve("--certify", tmp_path / "c", "--count", 5, puzzle)
+    assert result.stdout == INKALA_SOLUTION + "\t1\tverified\n"
+    assert (tmp_path / "c" / "1.cnf").read_bytes() == encode(
+        "--exclude", solution, puzzle, tmp_path / "x.cnf")
+    assert check_proof(tmp_path / "c" / "1.cnf", tmp_path / "c" / "1.drat").ok
+
+
+def test_a_variant_puzzle_certificate_holds_its_rule_clauses(tmp_path):
+    require_pysat()
+    path, solution = variant_file(tmp_path, "killer")
+    result = solve("--certify", tmp_path / "c", path)
+    assert result.stdout == solution + "\tverified\n", result.stderr
+    written = tmp_path / "s.txt"
+    written.write_text(solution + "\n")
+    cnf = (tmp_path / "c" / "1.cnf").read_bytes()
+    assert cnf == encode("--exclude", written, path, tmp_path / "x.cnf")
+    assert b"killer" in cnf
+    assert check_proof(tmp_path / "c" / "1.cnf", tmp_path / "c" / "1.drat").ok
+
+
+def test_json_and_grid_say_the_certificate_too(tmp_path, puzzles):
+    require_pysat()
+    folder = tmp_path / "c"
+    lines = solve("--certify", folder, "--format", "json", puzzles).stdout.splitlines()
+    first = json.loads(lines[0])["certificate"]
+    assert first["verdict"] == "verified"
+    assert (first["cnf"], first["proof"]) == (str(folder / "1.cnf"), str(folder / "1.drat"))
+    assert first["checker"] in ("drat.py", "drat-trim")
+    assert [json.loads(line)["certificate"]["verdict"] for line in lines[1:]] == [
+        "verified", "several", "clash"]
+    grid = solve("--certify", folder, "--format", "grid", puzzles).stdout
+    assert "certificate: verified %s %s (" % (folder / "2.cnf", folder / "2.drat") in grid
+
+
+@pytest.mark.parametrize("name", ["pysat:cadical153", "pysat:glucose4", "pysat:lingeling"])
+def test_other_python_sat_solvers_write_proofs_too(tmp_path, puzzles, name):
+    require_pysat()
+    result = solve("--certify", tmp_path / "c", "--certify-with", name, puzzles)
+    assert result.stdout.count("\tverified\n") == 2, result.stderr
+
+
+def test_a_proof_the_checker_refuses_is_said_on_the_line_and_fails_the_run(
+        tmp_path, puzzles, monkeypatch):
+    require_pysat()
+    from dimacs_sudoku.sat import pysat_backend
+    # A solver whose proof stops before the empty clause.
+    monkeypatch.setattr(pysat_backend, "write_proof", lambda lines, path: open(
+        path, "w").write("".join(line + "\n" for line in lines[:lines.index("0")])))
+    result = solve("--certify", tmp_path / "c", puzzles)
+    assert result.returncode == EXIT_SEVERAL
+    assert result.stdout.splitlines()[:2] == [SMALL4_SOLUTION + "\tNOT-VERIFIED",
+                                              "-\tNOT-VERIFIED"]
+    assert "p.txt:1: the proof %s" % (tmp_path / "c" / "1.drat") in result.stderr
+    assert "no empty clause derived" in result.stderr
+    assert (tmp_path / "c" / "1.drat").exists()      # kept, for a look
+
+
+@pytest.mark.parametrize("name", ["pycosat", "bundled", "pysat:minicard", "minisat"])
+def test_a_solver_that_writes_no_proof_is_refused_naming_those_that_do(tmp_path, puzzles,
+                                                                       name):
+    result = solve("--certify", tmp_path / "c", "--certify-with", name, puzzles)
+    assert result.returncode == EXIT_USAGE
+    assert "writes no proof" in result.stderr and "cadical" in result.stderr
+    assert result.stdout == "" and not (tmp_path / "c").exists()
+
+
+def test_without_python_sat_or_cadical_it_says_what_to_install(tmp_path, puzzles,
+                                                                monkeypatch):
+    from dimacs_sudoku.sat import pysat_backend
+    monkeypatch.setattr(pysat_backend, "_AVAILABLE", [False])
+    result = in_process("sudoku-solve", "--certify", tmp_path / "c", puzzles,
+                        env={"PATH": str(tmp_path)})
+    assert result.returncode == EXIT_USAGE
+    assert "pip install python-sat" in result.stderr
+    assert "apt install cadical" in result.stderr
+
+
+def test_a_file_in_the_folders_place_is_an_output_error(tmp_path, puzzles):
+    (tmp_path / "c").write_text("not a folder")
+    result = solve("--certify", tmp_path / "c", "--certify-with", "pysat:cadical195",
+                   puzzles)
+    assert result.returncode == EXIT_IO, result.stderr
+    assert "not a folder" in result.stderr
+
+
+@pytest.mark.slow
+def test_cadical_writes_binary_proofs_that_the_checker_accepts(tmp_path, puzzles):
+    require_solver("cadical")
+    folder = tmp_path / "c"
+    result = solve("--certify", folder, "--certify-with", "cadical", puzzles)
+    assert result.stdout.splitlines()[:2] == [SMALL4_SOLUTION + "\tverified",
+                                              "-\tverified"], result.stderr
+    verdict = check_proof(folder / "1.cnf", folder / "1.drat")
+    assert verdict.ok and verdict.binary
