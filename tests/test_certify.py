@@ -7,11 +7,13 @@ it (``require_solver``, marked slow).
 """
 
 import json
+import os
+import sys
 
 import pytest
 
 from conftest import require_pysat, require_solver
-from support import INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, in_process
+from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, in_process
 from test_variants_pipe import variant_file
 
 from dimacs_sudoku.drat import check_proof
@@ -171,3 +173,31 @@ def test_cadical_writes_binary_proofs_that_the_checker_accepts(tmp_path, puzzles
                                               "-\tverified"], result.stderr
     verdict = check_proof(folder / "1.cnf", folder / "1.drat")
     assert verdict.ok and verdict.binary
+
+
+def fake_drat_trim(folder, body):
+    """A drat-trim on PATH (in ``folder``) that runs the shell ``body``."""
+    script = folder / "drat-trim"
+    script.write_text("#!/bin/sh\n" + body + "\n")
+    script.chmod(0o755)
+    return {"PATH": "%s:%s" % (folder, os.environ["PATH"])}
+
+
+@pytest.mark.slow
+def test_drat_trim_is_the_checker_when_on_path(tmp_path, puzzles):
+    require_pysat()
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    env = fake_drat_trim(bin_folder, 'PYTHONPATH=%s exec %s -m dimacs_sudoku.drat "$@"'
+                         % (ROOT, sys.executable))
+    result = in_process("sudoku-solve", "--certify", tmp_path / "c", "--format", "json",
+                        puzzles, env=env)
+    first = json.loads(result.stdout.splitlines()[0])["certificate"]
+    assert first == {"verdict": "verified", "checker": "drat-trim",
+                     "cnf": str(tmp_path / "c" / "1.cnf"),
+                     "proof": str(tmp_path / "c" / "1.drat")}
+    env = fake_drat_trim(bin_folder, 'echo "c some reason"; echo "s NOT VERIFIED"')
+    result = in_process("sudoku-solve", "--certify", tmp_path / "c", puzzles, env=env)
+    assert result.returncode == EXIT_SEVERAL
+    assert result.stdout.splitlines()[0] == SMALL4_SOLUTION + "\tNOT-VERIFIED"
+    assert "refused by drat-trim: some reason" in result.stderr
