@@ -156,6 +156,12 @@ def test_without_python_sat_or_cadical_it_says_what_to_install(tmp_path, puzzles
     assert "apt install cadical" in result.stderr
 
 
+def test_certify_counts_to_two_at_least(tmp_path, puzzles):
+    result = solve("--certify", tmp_path / "c", "--count", 1, puzzles)
+    assert result.returncode == EXIT_USAGE and "--count 1" in result.stderr
+    assert result.stdout == "" and not (tmp_path / "c").exists()
+
+
 def test_a_file_in_the_folders_place_is_an_output_error(tmp_path, puzzles):
     (tmp_path / "c").write_text("not a folder")
     result = solve("--certify", tmp_path / "c", "--certify-with", "pysat:cadical195",

@@ -190,6 +190,10 @@ def test_the_proof_goes_to_a_file_of_its_own(tmp_path, formulas):
     assert cnfsolve(formulas[0], "--proof", "-").returncode == EXIT_USAGE
     same = tmp_path / "x"
     assert cnfsolve(formulas[0], "--proof", same, "-o", same).returncode == EXIT_USAGE
+    before = formulas[0].read_bytes()
+    result = cnfsolve(formulas[0], "--proof", formulas[0])
+    assert result.returncode == EXIT_USAGE and "the CNF" in result.stderr
+    assert formulas[0].read_bytes() == before
 
 
 @pytest.mark.slow

@@ -199,8 +199,9 @@ def prove_command(path, output, solver, timeout, quiet, proof):
     from ..streams import commit_outputs, discard_outputs
     if proof in common.STDIO:
         raise UsageError("--proof needs a file name: the answer goes to standard output")
-    if output not in common.STDIO and os.path.abspath(output) == os.path.abspath(proof):
-        raise UsageError("--proof and -o name the same file")
+    for other, what in ((output, "-o"), (path, "the CNF")):
+        if other not in common.STDIO and os.path.abspath(other) == os.path.abspath(proof):
+            raise UsageError("--proof and %s name the same file" % what)
     name = prover(solver)
     common.check_writable(output)
     common.check_writable(proof)

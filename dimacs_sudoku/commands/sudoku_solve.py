@@ -150,6 +150,9 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         output_format = common.default_output_format(output)
     if count is not None and count < 1:
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
+    if certify is not None and count == 1:
+        raise UsageError("--certify counts solutions up to 2 at least; it does not go "
+                         "with --count 1")
     if count is not None and count > MAX_COUNT:
         raise UsageError("--count counts up to %d solutions, not %d" % (MAX_COUNT, count))
     common.check_output_format(output_format)
