@@ -13,7 +13,8 @@ import sys
 import pytest
 
 from conftest import require_pysat, require_solver
-from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, in_process
+from support import (INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, command,
+                     in_process)
 from test_variants_pipe import variant_file
 
 from dimacs_sudoku.drat import check_proof
@@ -207,3 +208,18 @@ def test_drat_trim_is_the_checker_when_on_path(tmp_path, puzzles):
     assert result.returncode == EXIT_SEVERAL
     assert result.stdout.splitlines()[0] == SMALL4_SOLUTION + "\tNOT-VERIFIED"
     assert "refused by drat-trim: some reason" in result.stderr
+
+
+@pytest.mark.slow
+def test_the_real_commands_agree_byte_for_byte(tmp_path, puzzles):
+    require_pysat()
+    result = command("sudoku-solve", "--certify", tmp_path / "c", puzzles)
+    assert result.returncode == 0, result.stderr
+    solution = tmp_path / "s.txt"
+    solution.write_text(SMALL4_SOLUTION + "\n")
+    made = command("sudoku2cnf", "--exclude", solution, "--index", 1, puzzles,
+                   "-o", tmp_path / "1.cnf")
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "1.cnf").read_bytes() == (tmp_path / "c" / "1.cnf").read_bytes()
+    checked = command("cnfsolve", "--check-proof", tmp_path / "c" / "1.drat", tmp_path / "1.cnf")
+    assert (checked.returncode, checked.stdout.splitlines()[-1]) == (0, "s VERIFIED")

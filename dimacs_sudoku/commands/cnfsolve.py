@@ -112,7 +112,8 @@ def solve_command(path, output, solver, timeout, quiet, proof=None, check_proof=
         return check_command(path, check_proof, output)
     timeout = parse_timeout(timeout)
     if proof is not None:
-        return prove_command(path, output, "auto" if solver is None else solver, timeout, quiet, proof)
+        return prove_command(path, output, "auto" if solver is None else solver, timeout,
+                             quiet, proof)
     name = ("bundled" if solver is None else solver).strip()
     started = time.monotonic()
     result = None

@@ -91,8 +91,9 @@ _AVAILABLE = [None]
 # Native cardinality constraints (add_atmost).
 NATIVE_ATMOST = ("minicard", "gluecard3", "gluecard4")
 # The solvers whose proofs (DRAT) python-sat gives (Solver(..., with_proof=True)),
-# by full name (glucose4 is glucose41), each checked on a 9x9 uniqueness proof. Left out: mergesat3 (python-sat refuses
-# proof tracing for it) and maplesat (in python-sat 1.9 its proofs fail the check).
+# by full name (glucose4 is glucose41), each checked on a 9x9 uniqueness proof. Left
+# out: mergesat3 (python-sat refuses proof tracing for it) and maplesat (in python-sat
+# 1.9 its proofs fail the check).
 PROOF = ("cadical195", "cadical153", "cadical103", "glucose41", "glucose30", "glucose421",
          "lingeling", "maplechrono", "maplecm")
 
