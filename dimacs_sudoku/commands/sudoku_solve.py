@@ -178,9 +178,10 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         from ..certificates import make_folder
         from ..sat import prover as proof_writer
         prover = proof_writer(certify_with)     # exit 2 saying what to install
-        make_folder(certify)
     size, box_shape = common.grid_shape(size, box)
     paths = common.check_inputs(puzzles)
+    if certify is not None:
+        make_folder(certify)
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:
