@@ -22,7 +22,7 @@ MARKS = {"diagonals": "diagonal-", "windoku": "window", "jigsaw": "regions",
          "renban": "renban", "between": "between-end", "palindrome": "palindrome",
          "clone": "clone", "minimum": "minimum", "maximum": "maximum",
          "quadruple": "quadruple", "columnindexer": "columnindexer",
-         "rowindexer": "rowindexer", "boxindexer": "boxindexer"}
+         "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum"}
 
 
 def classes(svg):
