@@ -155,6 +155,10 @@ SAMPLES4 = [
     (["regionsum r1c2 r2c2 r2c3"], True),
     (["regionsum r1c1 r2c2 r3c3 r4c4"], True),
     (["jigsaw 1112 1222 3334 3444", "regionsum r1c3 r1c4 r2c4"], True),
+    (["zipper r1c1 r1c2 r1c3"], True),
+    (["zipper r1c1 r2c2 r3c3 r4c4"], True),
+    (["zipper r1c1 r2c1 r3c1 r3c2 r3c3"], True),
+    (["zipper r1c1 r1c2 r2c1 r2c2"], True),
     (["diagonals", "killer 5 r1c1 r1c2", "thermo r3c1 r3c2"], True),
     (["jigsaw 1112 1222 3334 3444", "xv V r1c1 r2c1", "odd r4c4"], True),
 ]

@@ -22,7 +22,8 @@ MARKS = {"diagonals": "diagonal-", "windoku": "window", "jigsaw": "regions",
          "renban": "renban", "between": "between-end", "palindrome": "palindrome",
          "clone": "clone", "minimum": "minimum", "maximum": "maximum",
          "quadruple": "quadruple", "columnindexer": "columnindexer",
-         "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum"}
+         "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum",
+         "zipper": "zipper"}
 
 
 def classes(svg):

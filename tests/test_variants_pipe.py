@@ -397,7 +397,8 @@ def test_sudoku_gen_killer_makes_unique_killers(tmp_path):
 # ---- the public puzzles of the newer rules, through every route --------------------------
 
 # One public puzzle of each of these rules (tests/fixtures/variants, its README).
-NEWER_RULES = {"regionsum": "regionsum-equal-sums-rangsk"}
+NEWER_RULES = {"regionsum": "regionsum-equal-sums-rangsk",
+               "zipper": "zipper-jumbled-joy-jaze"}
 
 
 def public_fixture(name):

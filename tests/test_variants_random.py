@@ -37,6 +37,7 @@ SAMPLES9 = [
     ["quadruple 1 2 r4c4"], ["columnindexer r1c1 r2c1 r3c1"], ["rowindexer r1c5"],
     ["boxindexer r5c5"],
     ["regionsum r1c1 r2c2 r3c3 r4c4 r4c5"],
+    ["zipper r1c1 r1c2 r1c3 r2c3 r3c3"], ["zipper r5c1 r5c2 r5c3 r5c4 r6c4 r7c4"],
 ]
 
 SAMPLES6 = [
@@ -52,7 +53,7 @@ SAMPLES6 = [
     ["maximum r2c2 r2c3 r3c2", "minimum r5c5 r6c5"],
     ["quadruple 2 3 r3c3"], ["columnindexer r1c1 r2c1"], ["rowindexer r1c1"],
     ["boxindexer r1c1 r4c4"], ["odd r1c1", "even r6c6"],
-    ["regionsum r1c1 r1c2 r1c3 r1c4"],
+    ["regionsum r1c1 r1c2 r1c3 r1c4"], ["zipper r1c1 r2c2 r3c3 r4c4 r5c5"],
 ]
 
 

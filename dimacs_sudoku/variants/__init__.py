@@ -65,6 +65,7 @@ RULE_MODULES = (
     "quadruple",
     "indexer",              # row, column and box indexers
     "regionsum",            # region sum lines
+    "zipper",               # zipper lines
 )
 
 # f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
