@@ -23,7 +23,7 @@ MARKS = {"diagonals": "diagonal-", "windoku": "window", "jigsaw": "regions",
          "clone": "clone", "minimum": "minimum", "maximum": "maximum",
          "quadruple": "quadruple", "columnindexer": "columnindexer",
          "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum",
-         "zipper": "zipper"}
+         "zipper": "zipper", "entropic": "entropic"}
 
 
 def classes(svg):

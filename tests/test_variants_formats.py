@@ -143,6 +143,9 @@ BAD_LINES = [
     ("antiknight please", r"antiknight: antiknight takes no arguments"),
     ("region r1c1 r1c2 r1c3 r1c4 r2c1", r"region: a region of 5 cells"),
     ("whispers 1 2 r1c1 r1c2", r"whispers: takes at most one number"),
+    ("zipper r1c1 r1c2", r"zipper: needs at least 3 cells"),
+    ("entropic r1c1 r1c2 r1c3", r"entropic: needs a grid size divisible by 3 \(three equal "
+     r"bands of digits\), not 4x4"),
 ]
 
 
@@ -263,6 +266,9 @@ BAD_FPUZZLES = [
     ({"size": 7, "grid": None}, r"f.json: a 7x7 grid has no box shape"),
     ({"size": "nine"}, r"f.json: f-puzzles key 'size': expected a grid size, found the text "
                        r"\"nine\""),
+    ({"size": 8, "grid": None, "entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]},
+     r"f.json: f-puzzles key 'entropicline\[0\]': needs a grid size divisible by 3 \(three "
+     r"equal bands of digits\), not 8x8"),
 ]
 
 

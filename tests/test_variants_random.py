@@ -38,6 +38,7 @@ SAMPLES9 = [
     ["boxindexer r5c5"],
     ["regionsum r1c1 r2c2 r3c3 r4c4 r4c5"],
     ["zipper r1c1 r1c2 r1c3 r2c3 r3c3"], ["zipper r5c1 r5c2 r5c3 r5c4 r6c4 r7c4"],
+    ["entropic r1c1 r2c1 r3c1 r3c2 r3c3 r3c4 r4c4"],
 ]
 
 SAMPLES6 = [
@@ -54,6 +55,7 @@ SAMPLES6 = [
     ["quadruple 2 3 r3c3"], ["columnindexer r1c1 r2c1"], ["rowindexer r1c1"],
     ["boxindexer r1c1 r4c4"], ["odd r1c1", "even r6c6"],
     ["regionsum r1c1 r1c2 r1c3 r1c4"], ["zipper r1c1 r2c2 r3c3 r4c4 r5c5"],
+    ["entropic r1c1 r1c2 r1c3 r2c3 r3c3"], ["entropic r6c1 r5c2"],
 ]
 
 

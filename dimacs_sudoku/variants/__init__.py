@@ -66,6 +66,7 @@ RULE_MODULES = (
     "indexer",              # row, column and box indexers
     "regionsum",            # region sum lines
     "zipper",               # zipper lines
+    "entropic",             # entropic lines
 )
 
 # f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
