@@ -159,6 +159,12 @@ SAMPLES4 = [
     (["zipper r1c1 r2c2 r3c3 r4c4"], True),
     (["zipper r1c1 r2c1 r3c1 r3c2 r3c3"], True),
     (["zipper r1c1 r1c2 r2c1 r2c2"], True),
+    (["xsum 6 r0c1"], True),
+    (["xsum 10 r5c3"], True),
+    (["xsum 1 r3c0"], True),
+    (["xsum 5 r0c2"], True),
+    (["xsum 3 r1c0", "xsum 8 r0c4"], True),
+    (["xsum 4 r2c5"], False),
     (["diagonals", "killer 5 r1c1 r1c2", "thermo r3c1 r3c2"], True),
     (["jigsaw 1112 1222 3334 3444", "xv V r1c1 r2c1", "odd r4c4"], True),
 ]

@@ -23,7 +23,8 @@ MARKS = {"diagonals": "diagonal-", "windoku": "window", "jigsaw": "regions",
          "clone": "clone", "minimum": "minimum", "maximum": "maximum",
          "quadruple": "quadruple", "columnindexer": "columnindexer",
          "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum",
-         "zipper": "zipper", "entropic": "entropic"}
+         "zipper": "zipper", "entropic": "entropic",
+         "xsum": "xsum"}
 
 
 def classes(svg):

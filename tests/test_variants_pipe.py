@@ -399,7 +399,8 @@ def test_sudoku_gen_killer_makes_unique_killers(tmp_path):
 # One public puzzle of each of these rules (tests/fixtures/variants, its README).
 NEWER_RULES = {"regionsum": "regionsum-equal-sums-rangsk",
                "zipper": "zipper-jumbled-joy-jaze",
-               "entropic": "entropic-lines-101-jeremydover-raumplaner"}
+               "entropic": "entropic-lines-101-jeremydover-raumplaner",
+               "xsum": "xsum-tiny-scar-glum-hippo"}
 
 
 def public_fixture(name):

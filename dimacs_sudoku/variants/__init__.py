@@ -67,6 +67,7 @@ RULE_MODULES = (
     "regionsum",            # region sum lines
     "zipper",               # zipper lines
     "entropic",             # entropic lines
+    "xsum",                 # X-sums
 )
 
 # f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
