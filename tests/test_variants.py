@@ -165,6 +165,13 @@ SAMPLES4 = [
     (["xsum 5 r0c2"], True),
     (["xsum 3 r1c0", "xsum 8 r0c4"], True),
     (["xsum 4 r2c5"], False),
+    (["skyscraper 1 r0c1"], True),
+    (["skyscraper 2 r0c1"], True),
+    (["skyscraper 3 r5c2"], True),
+    (["skyscraper 4 r3c0"], True),
+    (["skyscraper 2 r2c5"], True),
+    (["skyscraper 2 r1c0", "skyscraper 3 r0c1"], True),
+    (["skyscraper 4 r3c5", "skyscraper 1 r5c2"], False),
     (["diagonals", "killer 5 r1c1 r1c2", "thermo r3c1 r3c2"], True),
     (["jigsaw 1112 1222 3334 3444", "xv V r1c1 r2c1", "odd r4c4"], True),
 ]

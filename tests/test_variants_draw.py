@@ -24,7 +24,7 @@ MARKS = {"diagonals": "diagonal-", "windoku": "window", "jigsaw": "regions",
          "quadruple": "quadruple", "columnindexer": "columnindexer",
          "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum",
          "zipper": "zipper", "entropic": "entropic",
-         "xsum": "xsum"}
+         "xsum": "xsum", "skyscraper": "skyscraper"}
 
 
 def classes(svg):

@@ -148,6 +148,8 @@ BAD_LINES = [
     ("xsum 5 r1c1", r"xsum: r1c1 is not just outside the 4x4 grid beside a row or column"),
     ("xsum 5 r0c0", r"xsum: r0c0 is not just outside"),
     ("xsum r0c1", r"xsum: takes a clue, then its place outside the grid \(r0c3 above"),
+    ("skyscraper 0 r0c1", r"skyscraper: clue 0 is outside 1..4 on a 4x4 grid"),
+    ("skyscraper 2 r6c1", r"skyscraper: r6c1 is not just outside the 4x4 grid"),
     ("entropic r1c1 r1c2 r1c3", r"entropic: needs a grid size divisible by 3 \(three equal "
      r"bands of digits\), not 4x4"),
 ]

@@ -400,7 +400,8 @@ def test_sudoku_gen_killer_makes_unique_killers(tmp_path):
 NEWER_RULES = {"regionsum": "regionsum-equal-sums-rangsk",
                "zipper": "zipper-jumbled-joy-jaze",
                "entropic": "entropic-lines-101-jeremydover-raumplaner",
-               "xsum": "xsum-tiny-scar-glum-hippo"}
+               "xsum": "xsum-tiny-scar-glum-hippo",
+               "skyscraper": "skyscraper-renban-skyscrapers-wortmann"}
 
 
 def public_fixture(name):

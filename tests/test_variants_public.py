@@ -77,7 +77,7 @@ def test_there_are_public_puzzles_of_many_families():
             "xv", "negative", "whispers", "renban", "between", "palindrome", "clone",
             "quadruple", "odd", "even", "maximum", "jigsaw", "diagonals", "windoku",
             "disjoint", "region", "antiknight", "antiking", "nonconsecutive",
-            "regionsum", "zipper", "entropic", "xsum"} <= rules
+            "regionsum", "zipper", "entropic", "xsum", "skyscraper"} <= rules
 
 
 @pytest.mark.parametrize("name", NAMES)

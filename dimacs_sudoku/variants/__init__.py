@@ -68,6 +68,7 @@ RULE_MODULES = (
     "zipper",               # zipper lines
     "entropic",             # entropic lines
     "xsum",                 # X-sums
+    "skyscraper",           # skyscrapers
 )
 
 # f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
