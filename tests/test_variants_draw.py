@@ -22,7 +22,9 @@ MARKS = {"diagonals": "diagonal-", "windoku": "window", "jigsaw": "regions",
          "renban": "renban", "between": "between-end", "palindrome": "palindrome",
          "clone": "clone", "minimum": "minimum", "maximum": "maximum",
          "quadruple": "quadruple", "columnindexer": "columnindexer",
-         "rowindexer": "rowindexer", "boxindexer": "boxindexer"}
+         "rowindexer": "rowindexer", "boxindexer": "boxindexer", "regionsum": "regionsum",
+         "zipper": "zipper", "entropic": "entropic",
+         "xsum": "xsum", "skyscraper": "skyscraper"}
 
 
 def classes(svg):

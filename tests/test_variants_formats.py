@@ -143,6 +143,15 @@ BAD_LINES = [
     ("antiknight please", r"antiknight: antiknight takes no arguments"),
     ("region r1c1 r1c2 r1c3 r1c4 r2c1", r"region: a region of 5 cells"),
     ("whispers 1 2 r1c1 r1c2", r"whispers: takes at most one number"),
+    ("zipper r1c1 r1c2", r"zipper: needs at least 3 cells"),
+    ("xsum 11 r0c1", r"xsum: clue 11 is outside 1..10 on a 4x4 grid"),
+    ("xsum 5 r1c1", r"xsum: r1c1 is not just outside the 4x4 grid beside a row or column"),
+    ("xsum 5 r0c0", r"xsum: r0c0 is not just outside"),
+    ("xsum r0c1", r"xsum: takes a clue, then its place outside the grid \(r0c3 above"),
+    ("skyscraper 0 r0c1", r"skyscraper: clue 0 is outside 1..4 on a 4x4 grid"),
+    ("skyscraper 2 r6c1", r"skyscraper: r6c1 is not just outside the 4x4 grid"),
+    ("entropic r1c1 r1c2 r1c3", r"entropic: needs a grid size divisible by 3 \(three equal "
+     r"bands of digits\), not 4x4"),
 ]
 
 
@@ -263,6 +272,13 @@ BAD_FPUZZLES = [
     ({"size": 7, "grid": None}, r"f.json: a 7x7 grid has no box shape"),
     ({"size": "nine"}, r"f.json: f-puzzles key 'size': expected a grid size, found the text "
                        r"\"nine\""),
+    ({"xsum": [{"cell": "R5C5", "value": "3"}]},
+     r"f-puzzles key 'xsum\[0\]': r5c5 is not just outside the 9x9 grid"),
+    ({"xsum": [{"cell": "R0C5", "value": 3.5}]},
+     r"f-puzzles key 'xsum\[0\].value': expected a whole number, found the number 3.5"),
+    ({"size": 8, "grid": None, "entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]},
+     r"f.json: f-puzzles key 'entropicline\[0\]': needs a grid size divisible by 3 \(three "
+     r"equal bands of digits\), not 8x8"),
 ]
 
 

@@ -392,3 +392,43 @@ def test_sudoku_gen_killer_makes_unique_killers(tmp_path):
     done = command("sudoku-solve", "--count", "2", tmp_path / "k.txt")
     assert [line.split("\t")[1] for line in done.stdout.splitlines()] == ["1", "1"]
     assert command("sudoku-gen", "--killer", "--clues", "3").returncode == 2
+
+
+# ---- the public puzzles of the newer rules, through every route --------------------------
+
+# One public puzzle of each of these rules (tests/fixtures/variants, its README).
+NEWER_RULES = {"regionsum": "regionsum-equal-sums-rangsk",
+               "zipper": "zipper-jumbled-joy-jaze",
+               "entropic": "entropic-lines-101-jeremydover-raumplaner",
+               "xsum": "xsum-tiny-scar-glum-hippo",
+               "skyscraper": "skyscraper-renban-skyscrapers-wortmann"}
+
+
+def public_fixture(name):
+    from pathlib import Path
+    from test_variants_public import FIXTURES, solution
+    return Path(FIXTURES) / (name + ".txt"), solution(name)
+
+
+@pytest.mark.parametrize("engine", ["pycosat", "pysat"])
+@pytest.mark.parametrize("rule", sorted(NEWER_RULES))
+def test_sudoku_solve_counts_the_one_solution_of_each_newer_rule(rule, engine):
+    if engine == "pysat":
+        require_pysat()
+    path, solution = public_fixture(NEWER_RULES[rule])
+    done = command("sudoku-solve", "--count", "2", "--engine", engine, path)
+    assert (done.returncode, done.stdout) == (0, solution + "\t1\n"), done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("reduce", [False, True])
+@pytest.mark.parametrize("rule", sorted(NEWER_RULES))
+def test_pipe_through_picosat_solves_each_newer_rule(tmp_path, rule, reduce):
+    require_solver("picosat")
+    path, solution = public_fixture(NEWER_RULES[rule])
+    option = " --reduce" if reduce else ""
+    done = shell("sudoku2cnf%s %s | { picosat; true; } | cnf2sudoku --puzzle %s%s"
+                 % (option, path, path, option))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == solution + "\n"
+    assert no_traceback(done.stderr)

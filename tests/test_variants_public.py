@@ -76,7 +76,8 @@ def test_there_are_public_puzzles_of_many_families():
     assert {"killer", "littlekiller", "sandwich", "thermo", "arrow", "white", "black",
             "xv", "negative", "whispers", "renban", "between", "palindrome", "clone",
             "quadruple", "odd", "even", "maximum", "jigsaw", "diagonals", "windoku",
-            "disjoint", "region", "antiknight", "antiking", "nonconsecutive"} <= rules
+            "disjoint", "region", "antiknight", "antiking", "nonconsecutive",
+            "regionsum", "zipper", "entropic", "xsum", "skyscraper"} <= rules
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -36,6 +36,11 @@ SAMPLES9 = [
     ["clone r1c1 r1c2 = r9c8 r9c9"], ["minimum r5c5"], ["maximum r1c1"],
     ["quadruple 1 2 r4c4"], ["columnindexer r1c1 r2c1 r3c1"], ["rowindexer r1c5"],
     ["boxindexer r5c5"],
+    ["regionsum r1c1 r2c2 r3c3 r4c4 r4c5"],
+    ["zipper r1c1 r1c2 r1c3 r2c3 r3c3"], ["zipper r5c1 r5c2 r5c3 r5c4 r6c4 r7c4"],
+    ["entropic r1c1 r2c1 r3c1 r3c2 r3c3 r3c4 r4c4"],
+    ["xsum 15 r0c3"], ["xsum 30 r10c3"], ["xsum 22 r4c0", "xsum 9 r4c10"],
+    ["skyscraper 3 r0c3"], ["skyscraper 5 r7c10", "skyscraper 2 r10c2"], ["skyscraper 9 r1c0"],
 ]
 
 SAMPLES6 = [
@@ -51,6 +56,10 @@ SAMPLES6 = [
     ["maximum r2c2 r2c3 r3c2", "minimum r5c5 r6c5"],
     ["quadruple 2 3 r3c3"], ["columnindexer r1c1 r2c1"], ["rowindexer r1c1"],
     ["boxindexer r1c1 r4c4"], ["odd r1c1", "even r6c6"],
+    ["regionsum r1c1 r1c2 r1c3 r1c4"], ["zipper r1c1 r2c2 r3c3 r4c4 r5c5"],
+    ["entropic r1c1 r1c2 r1c3 r2c3 r3c3"], ["entropic r6c1 r5c2"],
+    ["xsum 12 r0c2"], ["xsum 8 r3c7", "xsum 15 r7c3"],
+    ["skyscraper 3 r0c2"], ["skyscraper 2 r4c7", "skyscraper 4 r4c0"],
 ]
 
 

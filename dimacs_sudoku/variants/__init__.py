@@ -64,6 +64,11 @@ RULE_MODULES = (
     "extremum",             # minimum and maximum cells
     "quadruple",
     "indexer",              # row, column and box indexers
+    "regionsum",            # region sum lines
+    "zipper",               # zipper lines
+    "entropic",             # entropic lines
+    "xsum",                 # X-sums
+    "skyscraper",           # skyscrapers
 )
 
 # f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).

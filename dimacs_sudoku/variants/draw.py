@@ -202,6 +202,18 @@ class Geometry:
                 % (x, y, self.cell * 0.24, x, y + self.font(0.17) * 0.35, self.font(0.17),
                    FONT, escape(" ".join(map(str, digits)))))
 
+    def clue_frame(self, position, shape, what):
+        """A circle (X-sums) or a square (skyscrapers) around the clue in the cell
+        position (row, column) outside the grid, marking which kind of clue it is."""
+        x, y = self.at(*position)
+        half = self.cell * 0.34
+        if shape == "circle":
+            return ('<circle class="%s" cx="%g" cy="%g" r="%g" fill="none" stroke="%s" '
+                    'stroke-width="1"/>' % (what, x, y, half, INK))
+        return ('<rect class="%s" x="%g" y="%g" width="%g" height="%g" fill="none" '
+                'stroke="%s" stroke-width="1"/>' % (what, x - half, y - half, 2 * half,
+                                                    2 * half, INK))
+
     def outside_clue(self, position, label, direction):
         """A clue in the cell position (row, column) just outside the grid, with a
         small diagonal arrow when ``direction`` (a row/column step) is given."""

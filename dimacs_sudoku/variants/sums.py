@@ -93,3 +93,48 @@ def running_sums(var, new_var, size, cells, cap):
         sums, over = new, new_over
         layers.append((sums, over))
     return layers, clauses
+
+
+def equal_sums(var, new_var, size, groups, distinct=False):
+    """The clauses making the digits of every group of cells add up to one common
+    total (a region sum line's segments, a zipper line's mirrored pairs and centre).
+
+    Each group gets the running sums of :func:`sum_layers`, kept within the totals
+    every group can reach (``distinct``: each group's digits differ, as in one box).
+    The smallest group is the hub: for each other group and total t, ``-p(t) ∨ hub(t)``
+    (``-p(t)`` when the hub cannot make t), and at most one of the hub's totals holds
+    (pairwise; nothing to add when the hub is one cell, whose totals are its digits).
+
+    >>> var = lambda cell, d: cell * 4 + d
+    >>> counter = [64]
+    >>> def new_var():
+    ...     counter[0] += 1
+    ...     return counter[0]
+    >>> list(equal_sums(var, new_var, 4, [[0], [5]]))     # r1c1 = r2c2
+    [[-21, 1], [-22, 2], [-23, 3], [-24, 4]]
+    """
+    def bounds(k):
+        if distinct:
+            return k * (k + 1) // 2, k * (2 * size - k + 1) // 2
+        return k, k * size
+
+    low = max(bounds(len(group))[0] for group in groups)
+    high = min(bounds(len(group))[1] for group in groups)
+    if low > high:
+        yield from ([-var(groups[0][0], d)] for d in range(1, size + 1))
+        return
+    hub = min(range(len(groups)), key=lambda k: len(groups[k]))
+    lasts = []
+    for group in groups:
+        last, clauses = sum_layers(var, new_var, size, group, low, high)
+        yield from clauses
+        lasts.append(last)
+    top = lasts[hub]
+    if len(groups[hub]) > 1:
+        totals = sorted(top)
+        for i, t in enumerate(totals):
+            yield from ([-top[t], -top[u]] for u in totals[i + 1:])
+    for k, last in enumerate(lasts):
+        if k != hub:
+            yield from ([-lit, top[t]] if t in top else [-lit]
+                        for t, lit in sorted(last.items()))
