@@ -24,8 +24,9 @@ the project's checker.
 (0, ['r1c1=1', 'r2c2=1'], ['r1c1=1'])
 """
 
+from . import arguments
 from .errors import InvalidModel
-from .grid import Layout
+from .grid import Layout, grid_argument
 from .notation import symbol
 from .sat import Solver
 from .sat.check import check_cells
@@ -290,8 +291,8 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     >>> report.solutions, report.capped, report.candidates[0], report.counts[0][1]
     (288, False, [1, 2, 3, 4], 72)
     """
-    from .grid import grid_argument
     grid_argument(grid, "analyze")
+    cap = arguments.number(cap, "analyze", "a number of solutions as an int")
     if cap < 1:
         raise ValueError("analyze(): cap must be at least 1, not %d" % cap)
     report = Analysis(grid)

@@ -14,42 +14,45 @@ PROG = "sudoku-analyze"
 
 FORMATS = ("text", "json", "svg", "html")
 
-HELP = """Analyse Sudoku puzzles for their setter: one report per puzzle, in order.
+HELP = """Analyse Sudoku puzzles for their setter: one report per puzzle.
 
 \b
-Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are unpacked), in
-any format sudoku2cnf reads (variant rules too), many puzzles per file, and
-answers on one incremental SAT solver:
-  solutions          the number of solutions, up to --cap K (and whether capped)
-  candidates         per cell, the digits of at least one solution (true
-                     candidates); --counts adds how many solutions hold each
-  backbone           the cells with the same digit in every solution
-  redundant_givens   (one solution) each given whose removal alone keeps one
-  redundant_rules    (one solution) each rule instance - a cage, a thermometer,
-                     a dot - whose removal alone keeps one solution
-  minimal_givens     (one solution) a subset-minimal set of givens that still
-                     forces it, the rules kept (--no-minimal skips it: on 25x25
-                     grids it takes minutes)
-  core               (no solution) a subset-minimal set of givens and rules
-                     that together have no solution, named as the puzzle
-                     names them (r3c5=7, thermo r1c1 r1c2 r1c3)
-  fewest_givens_to_remove  (no solution) the fewest givens whose removal makes
-                     it solvable (looked for up to --max-remove givens)
+Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are
+unpacked), in any format sudoku2cnf reads (variant rules too), many
+puzzles per file, and answers on one incremental SAT solver:
+  solutions         the number of solutions up to --cap K, and whether
+                    there are more (capped)
+  candidates        per cell, the digits of at least one solution (the
+                    true candidates); --counts: how many solutions each
+  backbone          the cells with one digit in every solution
+  redundant_givens  (one solution) each given whose removal alone keeps
+                    one solution
+  redundant_rules   (one solution) each rule instance (a cage, a
+                    thermometer, a dot) whose removal alone keeps one
+  minimal_givens    (one solution) a subset-minimal set of givens that
+                    still forces it, the rules kept (--no-minimal-givens
+                    skips it: on 25x25 grids it takes minutes)
+  core              (no solution) a subset-minimal set of givens and
+                    rules that together have no solution, named as the
+                    puzzle names them (r3c5=7, thermo r1c1 r1c2 r1c3)
+  fewest_givens_to_remove  (no solution) the fewest givens whose removal
+                    makes it solvable (up to --max-remove of them)
 Every solution used is checked against the rules and the givens.
 
 \b
---format text (the default): a pencil-mark grid of the true candidates and the
-lists; json (or --json): one object per line with exactly the keys above and
-solver_calls (cells as r1c1, digits in the puzzle's notation); svg (one puzzle)
-or html: the grid with the pencil marks, the backbone's digits in blue, the
-redundant givens circled in orange and the core's cells in red, with the
-rules' own marks. A puzzle with no solution is a result (exit 0); one that
-cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and exit 9.
+--format text (the default): a pencil-mark grid of the true candidates
+and the lists; json (or --json): one object per line with exactly the
+keys above and solver_calls (cells as r1c1, digits in the puzzle's
+notation); svg (one puzzle) or html: the grid with the pencil marks,
+the backbone in blue, the redundant givens outlined in orange and the
+core's cells in red, with the rules' own marks. No solution is a
+result (exit 0); a puzzle that cannot be read is an error line
+(error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
 
 \b
 Examples:
   sudoku-analyze puzzle.txt
-  sudoku-analyze --json --cap 1000 setter-draft.txt
+  sudoku-analyze --json --cap 1000 draft.txt
   sudoku-analyze --format svg -o marks.svg thermo.txt
 
 \b
@@ -65,7 +68,7 @@ app = common.make_app(HELP)
 def sudoku_analyze(
     puzzles: Optional[List[str]] = common.inputs_argument("PUZZLES...", "puzzle file"),
     output: Optional[str] = common.output_option(),
-    cap: int = typer.Option(100, "--cap", "-c", metavar="K",
+    cap: int = typer.Option(100, "--cap", metavar="K",
                             help="count solutions up to K (default 100, at most 10000)"),
     counts: bool = typer.Option(False, "--counts",
                                 help="for each true candidate, the number of solutions "
@@ -74,7 +77,7 @@ def sudoku_analyze(
                                       autocompletion=common.completion(FORMATS),
                                       help="text, json, svg or html"),
     as_json: bool = typer.Option(False, "--json", help="the same as --format json"),
-    minimal: bool = typer.Option(True, "--minimal/--no-minimal",
+    minimal: bool = typer.Option(True, "--minimal-givens/--no-minimal-givens",
                                  help="look for a subset-minimal set of givens"),
     max_remove: int = typer.Option(5, "--max-remove", metavar="M",
                                    help="fewest_givens_to_remove looks up to M givens"),
