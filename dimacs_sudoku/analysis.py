@@ -338,6 +338,8 @@ def _solutions(work, report, cap, counts):
     if found == 0:
         report.candidates = [[] for _ in range(n * n)]
         report.backbone = {}
+        if counts:
+            report.counts = [{} for _ in range(n * n)]
         return enumerate_selector
     if report.capped:
         plain = work.assumptions()
