@@ -244,6 +244,20 @@ def test_17_clue_puzzle_needs_every_given_and_a_broken_one_names_its_clash():
     removed = report.fewest_givens_to_remove[0]
     assert count_solutions(Grid([0 if k == removed[0] else d for k, d in enumerate(broken)],
                                 size=9), 1)[1] == 1
+    # No two givens clash here: r2c8 = 5 instead of 3 leaves no solution.
+    deep = list(grid.cells)
+    deep[16] = 5
+    report = analyze(Grid(deep, size=9))
+    assert report.solutions == 0 and len(report.core) > 5
+    core = [0] * 81
+    for k, d in report.core:
+        core[k] = d
+    assert count_solutions(Grid(core, size=9), 1)[1] == 0
+    for k, _ in report.core:
+        assert count_solutions(Grid(without(core, k), size=9), 1)[1] == 1
+    removed = report.fewest_givens_to_remove
+    assert len(removed) == 1 and count_solutions(Grid(
+        [0 if (k, d) in removed else d for k, d in enumerate(deep)], size=9), 1)[1] >= 1
 
 
 def test_variant_fixture_redundant_cages_hold_when_removed():
