@@ -98,7 +98,6 @@ def sudoku_analyze(
 def analyze_command(puzzles, output, cap=100, counts=False, output_format="text",
                     as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
                     box=None, input_format=None, strict_drawings=False):
-    from ..analysis import analyze
     from ..batch import MAX_COUNT
     from ..sat import backend
 
@@ -133,8 +132,9 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                         out.write(common.fit_stream(_error_text(item, output_format), out))
                         continue
                     try:
-                        report = analyze(item, cap, counts, engine, max_remove,
-                                         minimal=minimal)
+                        text = analyzed(item, output_format, cap=cap, counts=counts,
+                                        engine=engine, max_remove=max_remove,
+                                        minimal=minimal)
                     except PER_PUZZLE as error:
                         errors += 1
                         if error.source is None:
@@ -142,12 +142,39 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                         common.report(PROG, error)
                         out.write(common.fit_stream(_error_text(error, output_format), out))
                         continue
-                    out.write(report_text(report, output_format))
+                    out.write(text)
                     if waiting():
                         out.flush()
         if output_format == "html":
             out.write("</div>\n")
     return EXIT_SEVERAL if errors else 0
+
+
+def analyzed(grid, output_format, **options):
+    """The report of ``grid`` in ``output_format``. A grid above 9x9 is analysed in a
+    forked child while the command catches signals: the solver holds the interpreter
+    during each search, which on a large grid may take seconds, and a signal must end
+    the program at once."""
+    from ..analysis import analyze
+    from ..batch import LONG_SEARCH_VARS
+    from ..sat.process import fork_to_stay_interruptible, run_forked
+
+    def text():
+        return report_text(analyze(grid, **options), output_format)
+
+    if grid.size ** 3 <= LONG_SEARCH_VARS or not fork_to_stay_interruptible(None):
+        return text()
+
+    def payload():
+        try:
+            return b"+" + text().encode("utf-8")
+        except PER_PUZZLE as error:
+            return b"-" + error.message.encode("utf-8")
+
+    found = run_forked(payload, None, "the analysis").decode("utf-8")
+    if found[0] == "-":
+        raise InvalidModel(found[1:], grid.source, grid.line)
+    return found[1:]
 
 
 def report_text(report, output_format):
