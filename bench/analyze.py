@@ -41,7 +41,8 @@ DATA = next((path for path in (ROOT.parent / "shared" / "data" / "large",
                                ROOT.parent.parent / "shared" / "data" / "large")
              if path.exists()), ROOT.parent / "shared" / "data" / "large")
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-SEVENTEEN = "...8.1..........435............7.8........1...2..3....6......75..34........2..6.."
+SEVENTEEN = ("...8.1..........435............7.8........1"
+             "...2..3....6......75..34........2..6..")
 
 
 def best(function, repeat):
@@ -95,7 +96,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=None)
     args = parser.parse_args()
     repeat = args.repeat or (3 if args.quick else 10)
-    print("bench/analyze.py: CPU ms, best of %d; one SAT call = count_solutions(puzzle, 1)" % repeat)
+    print("bench/analyze.py: CPU ms, best of %d; one SAT call = "
+          "count_solutions(puzzle, 1)" % repeat)
     print("%-52s %9s %9s %7s %6s  %s" % ("question, puzzle", "analyze", "one call", "ratio",
                                          "calls", "answer"))
     for label, grid, options in cases():

@@ -114,7 +114,8 @@ class Analysis:
                "fewest_givens_to_remove": items(self.fewest_givens_to_remove),
                "solver_calls": self.solver_calls}
         if self.counts is not None:
-            out["counts"] = {cell_text(n, cell): {digit(d): k for d, k in sorted(found.items())}
+            out["counts"] = {cell_text(n, cell): {digit(d): k
+                                                  for d, k in sorted(found.items())}
                              for cell, found in enumerate(self.counts)}
         return out
 

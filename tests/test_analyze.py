@@ -5,7 +5,6 @@ solutions and counts the other commands give."""
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +12,7 @@ from support import ROOT, command, in_process
 
 from dimacs_sudoku.analysis import analyze, hitting_set
 from dimacs_sudoku.batch import count_solutions
-from dimacs_sudoku.formats import puzzles_from_file, puzzles_from_text
+from dimacs_sudoku.formats import puzzles_from_file
 from dimacs_sudoku.grid import Grid
 from dimacs_sudoku.variants import check_variant, parse_rule, variant_grid
 
@@ -29,7 +28,8 @@ def all_4x4_grids():
         r, c = divmod(k, 4)
         for j in range(k):
             rj, cj = divmod(j, 4)
-            if cells[j] == d and (rj == r or cj == c or (rj // 2, cj // 2) == (r // 2, c // 2)):
+            same_box = (rj // 2, cj // 2) == (r // 2, c // 2)
+            if cells[j] == d and (rj == r or cj == c or same_box):
                 return False
         return True
 
@@ -118,7 +118,8 @@ def test_4x4_answers_match_brute_force(engine):
                                           for k, d in enumerate(cells)]))
             removed = report.fewest_givens_to_remove
             assert len(removed) == fewest
-            assert solutions_of([0 if (k, d) in removed else d for k, d in enumerate(cells)])
+            assert solutions_of([0 if (k, d) in removed else d
+                                 for k, d in enumerate(cells)])
         else:
             assert report.core is None and report.fewest_givens_to_remove is None
     assert kinds == {"one", "none"}             # both branches were tested
@@ -149,7 +150,8 @@ def test_4x4_rules_redundant_and_core_match_brute_force(lines):
         grid = GRIDS[100]
         lines = ["black r%dc%d r%dc%d" % (a // 4 + 1, a % 4 + 1, b // 4 + 1, b % 4 + 1)
                  for a in range(16) for b in (a + 1, a + 4)
-                 if b < 16 and (b == a + 4 or b % 4) and grid[a] * 2 in (grid[b], grid[b] * 4)]
+                 if b < 16 and (b == a + 4 or b % 4)
+                 and grid[a] * 2 in (grid[b], grid[b] * 4)]
         lines.append("negative black")
     grid = variant_4x4([0] * 16, lines)
     rules = list(grid.rules)
@@ -170,8 +172,8 @@ def test_4x4_rules_redundant_and_core_match_brute_force(lines):
         assert report.candidates == [sorted(set(s[k] for s in found)) for k in range(16)]
         if len(found) == 1:
             tested.add("one")
-            expected = [rule for rule in rules
-                        if len(solutions_of(cells, [r for r in rules if r is not rule])) == 1]
+            expected = [rule for rule in rules if len(solutions_of(
+                cells, [r for r in rules if r is not rule])) == 1]
             assert [r.to_line() for r in report.redundant_rules] == \
                 [r.to_line() for r in expected]
         if not found:
@@ -229,7 +231,8 @@ def test_9x9_with_a_given_left_out_has_the_union_of_its_solutions():
 
 
 def test_17_clue_puzzle_needs_every_given_and_a_broken_one_names_its_clash():
-    line = ("...8.1..........435............7.8........1...2..3....6......75..34........2..6..")
+    line = ("...8.1..........435............7.8........1"
+            "...2..3....6......75..34........2..6..")
     grid = Grid.from_line(line)
     report = analyze(grid)
     assert report.solutions == 1 and report.redundant_givens == []
