@@ -26,6 +26,7 @@ the project's checker.
 
 from . import arguments
 from .errors import InvalidModel
+from .generator import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
 from .grid import Layout, grid_argument
 from .notation import symbol
 from .sat import Solver
@@ -69,11 +70,14 @@ class Analysis:
     - ``core``: givens ``(cell, digit)`` and rules that together have no solution, and
       ``fewest_givens_to_remove`` (no solution only, else None; the latter also None
       when the rules alone clash or more than ``max_remove`` givens would go);
-    - ``solver_calls``: the searches made.
+    - ``solver_calls``: the searches made; ``undecided``: the removals of the
+      minimal givens that the budget could not decide (their givens were kept: the
+      set still forces the solution, but may not be minimal).
     """
 
     solutions = 0
     capped = False
+    undecided = 0
     candidates = counts = backbone = None
     redundant_givens = redundant_rules = minimal_givens = None
     core = fewest_givens_to_remove = None
@@ -227,8 +231,8 @@ class Analyzer:
         lits.extend(extra)
         return lits
 
-    def solve(self, assumptions):
-        return self.sat.solve(assumptions)
+    def solve(self, assumptions, budget=None):
+        return self.sat.solve(assumptions, budget)
 
     def cells(self):
         """The grid of the last model."""
@@ -277,13 +281,15 @@ class Analyzer:
 
 
 def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_REMOVE,
-            redundancy=True, minimal=True):
+            redundancy=True, minimal=True, budget=None):
     """The :class:`Analysis` of ``grid`` (a Grid, variant rules included): solutions
     up to ``cap``, true candidates (with ``counts``, how many solutions hold each, up
     to the cap), backbone; for a puzzle with one solution its redundant givens and
     rules (``redundancy``) and a subset-minimal set of givens (``minimal``: one
     solve per given, each as hard as proving a puzzle with fewer givens unique,
-    which on a 25x25 grid takes seconds); for one with none a minimal
+    which on a 25x25 grid takes seconds: above 16x16 each has a ``budget`` of
+    propagations, default that of ``sudoku-gen``, 0 for none, and a removal it cannot
+    decide keeps its given, counted in ``undecided``); for one with none a minimal
     core and the fewest givens to remove (up to ``max_remove``). ``engine``: the
     in-process SAT back end (``auto``, ``pysat``, ``pycosat``, ``pysat:NAME``).
 
@@ -303,7 +309,9 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
         if report.solutions == 0:
             _core(work, report, max_remove)
         elif report.solutions == 1 and redundancy:
-            _redundancy(work, report, blocked, minimal)
+            if budget is None and grid.size > UNBOUNDED_MAX_SIZE:
+                budget = DEFAULT_BUDGET
+            _redundancy(work, report, blocked, minimal, budget or None)
         report.solver_calls = work.sat.solves
     finally:
         work.delete()
@@ -364,7 +372,7 @@ def _solutions(work, report, cap, counts):
     return enumerate_selector
 
 
-def _redundancy(work, report, blocked, minimal=True):
+def _redundancy(work, report, blocked, minimal=True, budget=None):
     """Redundant givens and rules, and a minimal set of givens, of a puzzle with one
     solution: with that solution blocked (``blocked`` assumed), "still one solution"
     is "no model"."""
@@ -402,7 +410,10 @@ def _redundancy(work, report, blocked, minimal=True):
         if given not in keep:
             continue
         rest = [other for other in keep if other != given]
-        if work.solve(work.assumptions(rest, extra=[blocked])):
+        answer = work.solve(work.assumptions(rest, extra=[blocked]), budget)
+        if answer is None:
+            report.undecided += 1
+        elif answer:
             work.checked(rest)
         else:
             # The givens outside the solver's core are not needed either.

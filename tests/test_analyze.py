@@ -263,6 +263,17 @@ def test_17_clue_puzzle_needs_every_given_and_a_broken_one_names_its_clash():
         [0 if (k, d) in removed else d for k, d in enumerate(deep)], size=9), 1)[1] >= 1
 
 
+def test_a_budget_keeps_the_givens_it_cannot_decide_and_says_so():
+    grid = next(iter(puzzles_from_file(str(ROOT / "examples" / "inkala.sdk"))))
+    report = analyze(grid, budget=10)
+    assert report.undecided == 21 and len(report.minimal_givens) == 21
+    assert analyze(grid).undecided == 0
+    result = in_process("sudoku-analyze", "--budget", "10", "--json",
+                        str(ROOT / "examples" / "inkala.sdk"))
+    assert result.returncode == 0
+    assert "inkala.sdk:3: minimal_givens may not be minimal: 21 removals" in result.stderr
+
+
 def test_variant_fixture_redundant_cages_hold_when_removed():
     grid = next(iter(puzzles_from_file(str(FIXTURES / "killer-6x6-wsc-2022.txt"))))
     report = analyze(grid)
@@ -352,7 +363,7 @@ def test_several_files_and_an_unreadable_puzzle_go_on_with_exit_9(tmp_path):
 def test_no_solution_is_exit_0_and_bad_options_exit_2(tmp_path):
     assert in_process("sudoku-analyze", input="11..............\n").returncode == 0
     for args in (["--cap", "0"], ["--format", "grid"], ["--json", "--format", "svg"],
-                 ["--engine", "nonsense"], ["--max-remove", "-1"]):
+                 ["--engine", "nonsense"], ["--max-remove", "-1"], ["--budget", "-1"]):
         result = in_process("sudoku-analyze", *args, input="1..44......33..1\n")
         assert result.returncode == 2, args
         assert result.stderr.startswith("sudoku-analyze: ") and result.stdout == ""

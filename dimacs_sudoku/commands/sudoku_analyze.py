@@ -30,8 +30,10 @@ puzzles per file, and answers on one incremental SAT solver:
   redundant_rules   (one solution) each rule instance (a cage, a
                     thermometer, a dot) whose removal alone keeps one
   minimal_givens    (one solution) a subset-minimal set of givens that
-                    still forces it, the rules kept (--no-minimal-givens
-                    skips it: on 25x25 grids it takes minutes)
+                    still forces it, the rules kept (above 16x16 each
+                    test has a --budget; one it cannot decide keeps its
+                    given, and stderr says so; --no-minimal-givens skips
+                    it)
   core              (no solution) a subset-minimal set of givens and
                     rules that together have no solution, named as the
                     puzzle names them (r3c5=7, thermo r1c1 r1c2 r1c3)
@@ -81,6 +83,10 @@ def sudoku_analyze(
                                  help="look for a subset-minimal set of givens"),
     max_remove: int = typer.Option(5, "--max-remove", metavar="M",
                                    help="fewest_givens_to_remove looks up to M givens"),
+    budget: Optional[int] = typer.Option(
+        None, "--budget", metavar="P",
+        help="SAT propagations per test of the minimal givens (default: no limit up to "
+             "16x16, 100000 above; 0: no limit)"),
     engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
                                help="auto, pysat, pycosat or pysat:NAME (the in-process "
                                     "SAT solver)"),
@@ -92,12 +98,12 @@ def sudoku_analyze(
 ):
     return common.run(PROG, analyze_command, puzzles, output, cap, counts, output_format,
                       as_json, minimal, max_remove, engine, size, box, input_format,
-                      strict_drawings)
+                      strict_drawings, budget)
 
 
 def analyze_command(puzzles, output, cap=100, counts=False, output_format="text",
                     as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
-                    box=None, input_format=None, strict_drawings=False):
+                    box=None, input_format=None, strict_drawings=False, budget=None):
     from ..batch import MAX_COUNT
     from ..sat import backend
 
@@ -112,6 +118,8 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
         raise UsageError("--cap counts from 1 to %d solutions, not %d" % (MAX_COUNT, cap))
     if max_remove < 0:
         raise UsageError("--max-remove takes a number of givens, not %d" % max_remove)
+    if budget is not None and budget < 0:
+        raise UsageError("--budget takes a number of propagations, not %d" % budget)
     backend(engine)                     # an unknown engine, a missing python-sat: now
     size, box_shape = common.grid_shape(size, box)
     paths = common.check_inputs(puzzles)
@@ -134,7 +142,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                     try:
                         text = analyzed(item, output_format, cap=cap, counts=counts,
                                         engine=engine, max_remove=max_remove,
-                                        minimal=minimal)
+                                        minimal=minimal, budget=budget)
                     except PER_PUZZLE as error:
                         errors += 1
                         if error.source is None:
@@ -160,7 +168,12 @@ def analyzed(grid, output_format, **options):
     from ..sat.process import fork_to_stay_interruptible, run_forked
 
     def text():
-        return report_text(analyze(grid, **options), output_format)
+        report = analyze(grid, **options)
+        if report.undecided:
+            common.report(PROG, PuzzleError(
+                "minimal_givens may not be minimal: %d removals undecided within the "
+                "budget (--budget)" % report.undecided, grid.source, grid.line))
+        return report_text(report, output_format)
 
     if grid.size ** 3 <= LONG_SEARCH_VARS or not fork_to_stay_interruptible(None):
         return text()
@@ -238,7 +251,9 @@ def lists_text(report):
             continue
         label = key.replace("_", " ")
         if key == "minimal_givens":
-            label += " (%d of %d)" % (len(items), givens)
+            label += " (%d of %d%s)" % (len(items), givens, "; %d removals undecided "
+                                        "within the budget: may not be minimal"
+                                        % report.undecided if report.undecided else "")
         if key == "redundant_rules" or (key == "core" and any(" " in i for i in items)):
             lines.append("%s:%s" % (label, "".join("\n  " + i for i in items)
                                     if items else " none"))
