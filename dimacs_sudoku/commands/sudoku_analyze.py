@@ -268,15 +268,15 @@ def lists_text(report):
 
 
 def pencil_marks(report):
-    """The grid of true candidates: each cell its digits in a row, the columns padded
-    to their widest cell, boxes ruled as in the boxed text form (``!`` for a cell
-    with none)."""
+    """The grid of true candidates of a puzzle with a solution: each cell its digits
+    in a row, the columns padded to their widest cell, boxes ruled as in the boxed
+    text form."""
     from ..notation import alphabet, symbol
     grid = report.puzzle
     n = grid.size
     symbols = grid.symbols
     joiner = "" if alphabet(n, symbols) else ","
-    texts = [joiner.join(symbol(d, n, symbols) for d in digits) or "!"
+    texts = [joiner.join(symbol(d, n, symbols) for d in digits)
              for digits in report.candidates]
     widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
     br, bc = grid.layout.box
