@@ -9,6 +9,8 @@ The library under the six commands. Importing it loads nothing heavy: each name 
 '1234431221433421'
 >>> ds.count_solutions(grid)
 1
+>>> ds.analyze(grid).to_json()["redundant_givens"]      # what a setter can leave out
+['r1c4=4', 'r2c1=4', 'r3c4=3', 'r4c1=3']
 >>> result = ds.solve_cnf(ds.encode(grid))          # the full CNF, the bundled solver
 >>> ds.decode(result.positives, size=4, givens=grid).to_line()
 '1234431221433421'
@@ -25,7 +27,7 @@ _EXPORTS = {
     "write_grid": "formats", "parse_rule": "variants",
     # solving, counting, making and grading puzzles
     "solve": "tasks", "count_solutions": "tasks", "solve_many": "tasks",
-    "generate": "generator", "grade": "grading",
+    "generate": "generator", "grade": "grading", "analyze": "analysis",
     # the DIMACS route, step by step
     "encode": "encodings", "Formula": "encodings.formula", "write_cnf": "encodings",
     "read_dimacs": "dimacs", "solve_cnf": "sat", "run_solver": "sat",

@@ -250,3 +250,45 @@ def to_html(grid, givens=None, page=False):
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             "<title>%s</title>\n</head>\n<body>\n%s\n</body>\n</html>"
             % (escape(title), table))
+
+
+REDUNDANT_COLOUR = "#e07b00"
+CORE_COLOUR = "#d62728"
+
+
+def analysis_svg(grid, candidates, redundant=(), core_cells=(), symbols=None):
+    """A standalone SVG image of an analysed puzzle (:mod:`dimacs_sudoku.analysis`):
+    ``grid`` the puzzle (its rules drawn with their own marks), ``candidates`` the
+    true candidates of each cell; a cell with one is drawn with that digit in blue
+    (the backbone), one with several with them as pencil marks; ``redundant`` cells
+    are outlined in orange (class ``redundant``), ``core_cells`` in red (``core``).
+
+    >>> from dimacs_sudoku.grid import Grid
+    >>> svg = analysis_svg(Grid.from_line("1..." + "." * 12), [[1]] + [[2, 3]] * 15,
+    ...                    redundant=[0])
+    >>> svg.count('class="pencil-marks"'), svg.count('class="redundant"')
+    (15, 1)
+    """
+    from .variants.draw import Geometry, outline, pencil_marks, rule_marks
+    n = grid.size
+    symbols = symbols or getattr(grid, "symbols", None)
+    rules = getattr(grid, "rules", ())
+    outside = any(getattr(rule, "outside", False) for rule in rules)
+    pad = cell_pixels(n) if outside else 0
+    geometry = Geometry(n, cell_pixels(n), 4 + pad)
+    layers = [rule_marks(rules, geometry)] if rules else []
+    cells = list(grid.cells)
+    for cell, digits in enumerate(candidates):
+        if not cells[cell] and len(digits) == 1:
+            cells[cell] = digits[0]
+        elif not cells[cell] and digits:
+            layers.append(pencil_marks(geometry, cell,
+                                       [(d, symbol(d, n, symbols)) for d in digits]))
+    if redundant:
+        layers.append(outline(geometry, redundant, REDUNDANT_COLOUR, "redundant"))
+    if core_cells:
+        layers.append(outline(geometry, core_cells, CORE_COLOUR, "core"))
+    picture = grid.copy(cells)
+    picture.symbols = symbols
+    return to_svg(picture, grid, marks="\n".join(layers),
+                  boxes=not any(rule.replaces_boxes for rule in rules), pad=pad)

@@ -94,6 +94,7 @@ def _public_calls():
         "solve_many": lambda x: list(ds.solve_many(x)),
         "generate": lambda x: list(ds.generate(x)),
         "grade": lambda x: ds.grade(x),
+        "analyze": lambda x: ds.analyze(x),
         "parse_rule": lambda x: ds.parse_rule(x, 9),
         "Grid": lambda x: ds.Grid(x),
         "Layout": lambda x: ds.Layout(x),

@@ -29,6 +29,7 @@ COMMANDS = {name: Command(module_of(name), summary) for name, summary in (
     ("sudoku-solve", "many puzzles in, one solution (and count) per line out"),
     ("sudoku-gen", "new puzzles with exactly one solution"),
     ("sudoku-grade", "the weakest SAT reasoning that solves each puzzle"),
+    ("sudoku-analyze", "true candidates, redundant givens and rules, minimal clashes"),
 )}
 
 

@@ -52,6 +52,7 @@ class Backend:
 
     def __init__(self, num_vars=0):
         self.num_vars = num_vars
+        self.solves = 0                 # searches made (cores' included): a cost measure
         self._last = None               # the last solve's answer
         self._assumptions = ()          # and its assumptions
 
@@ -86,18 +87,33 @@ class Backend:
         """Some failed assumptions of the last unsatisfiable solve (all of them here)."""
         return list(assumptions)
 
-    def core(self):
+    def core(self, minimal=True):
         """A subset-minimal set of the last solve's assumptions under which the clauses
         have no model (empty: none without assumptions either): the back end's core,
-        shrunk by deletion (one more solve per assumption in it). Call it after a
-        solve that returned False; it solves again, so :meth:`model` is gone."""
+        shrunk by deletion (one more solve per assumption in it; each solve that
+        still fails shrinks it to that solve's own core too). Call it after a solve
+        that returned False; it solves again, so :meth:`model` is gone. With
+        ``minimal=False``, the back end's core as it is (no solve: it may hold
+        assumptions it does not need).
+
+        >>> from dimacs_sudoku.sat import Solver
+        >>> solver = Solver("pycosat")
+        >>> solver.add_clauses([[-1, -2]])
+        >>> solver.solve([1, 2, 3]), solver.core(minimal=False), solver.core()
+        (False, [1, 2, 3], [1, 2])
+        """
         if self._last is not False:
             raise UsageError("core() needs a solve that found no model just before")
         core = self._core(self._assumptions)
+        if not minimal:
+            return core
         for lit in list(core):
+            if lit not in core:
+                continue                # dropped with an earlier solve's core
             rest = [other for other in core if other != lit]
             if self.solve(rest) is False:
-                core = rest
+                smaller = set(self._core(rest))
+                core = [other for other in rest if other in smaller]
         self._last = False
         self._assumptions = tuple(core)
         return core

@@ -122,6 +122,7 @@ class PycosatSolver(Backend):
         return chain.from_iterable(parts + [extra] if extra else parts)
 
     def solve(self, assumptions=(), budget=None):
+        self.solves += 1
         import pycosat
         clauses = self.clauses([[lit] for lit in assumptions])
         if budget:

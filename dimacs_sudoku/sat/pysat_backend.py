@@ -146,6 +146,7 @@ class PysatSolver(Backend):
             Backend.add_atmosts(self, groups, k)
 
     def solve(self, assumptions=(), budget=None):
+        self.solves += 1
         if budget:
             try:
                 self.solver.prop_budget(budget)
@@ -212,6 +213,7 @@ class MinicardSolver(Backend):
         deque(map(self.FUNCTIONS[2], repeat(self.handle), groups, repeat(k)), 0)
 
     def solve(self, assumptions=(), budget=None):
+        self.solves += 1
         functions = self.FUNCTIONS
         if budget:
             functions[7](self.handle, budget)

@@ -13,7 +13,7 @@ elements go between the grid lines and the digits, so the digits stay readable.
 (True, 1, 1)
 """
 
-
+from math import isqrt
 from xml.sax.saxutils import escape
 
 INK = "#555555"
@@ -234,3 +234,45 @@ def rule_marks(rules, geometry):
     """The ``<g class="rules">`` layer of every rule's marks, drawn on ``geometry``."""
     marks = [rule.svg(geometry) for rule in rules]
     return '<g class="rules">\n%s\n</g>' % "\n".join(m for m in marks if m)
+
+
+def rule_cells(rule):
+    """The cells a rule's mark lies on, where it names them (a cage's, a line's, an
+    arrow's circle and shaft, a dot's pair); empty for a rule of the whole grid or of
+    clues outside it."""
+    found = list(getattr(rule, "circle", ()) or ())
+    cells = getattr(rule, "cells", ())
+    if isinstance(cells, (list, tuple)):
+        found += [cell for cell in cells if isinstance(cell, int)]
+    return found
+
+
+def pencil_marks(geometry, cell, labels):
+    """Small ``labels`` (the digits' texts, at most one per digit of the grid) in
+    ``cell``, in the slots of digits 1..N (a near-square block, digit 1 top left)."""
+    n = geometry.size
+    across = isqrt(n - 1) + 1
+    down = -(-n // across)
+    x0, y0 = geometry.corner(*divmod(cell, n))
+    step_x, step_y = geometry.cell / across, geometry.cell / down
+    font = round(min(step_x, step_y) * 0.78, 1)
+    out = []
+    for digit, label in labels:
+        row, col = divmod(digit - 1, across)
+        out.append('<text x="%g" y="%g">%s</text>'
+                   % (x0 + (col + 0.5) * step_x, y0 + (row + 0.5) * step_y + font * 0.35,
+                      escape(label)))
+    return ('<g class="pencil-marks" font-size="%s" font-family="%s" fill="%s" '
+            'text-anchor="middle">%s</g>' % (font, FONT, INK, "".join(out)))
+
+
+def outline(geometry, cells, colour, what, width=3):
+    """A square drawn just inside each of ``cells`` (group class ``what``)."""
+    inset = width / 2 + 1
+    side = geometry.cell - 2 * inset
+    rects = "".join('<rect x="%g" y="%g" width="%g" height="%g"/>'
+                    % (geometry.corner(*divmod(k, geometry.size))[0] + inset,
+                       geometry.corner(*divmod(k, geometry.size))[1] + inset, side, side)
+                    for k in cells)
+    return '<g class="%s" fill="none" stroke="%s" stroke-width="%g">%s</g>' % (
+        what, colour, width, rects)

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Benchmark of sudoku-analyze's questions, each against one SAT call on the same
+puzzle in the same run.
+
+Per puzzle: the baseline is ``dimacs_sudoku.tasks.count_solutions(grid, 1)`` (what
+``sudoku-solve`` does for it: propagation, the reduced problem, one solve), then
+:func:`dimacs_sudoku.analysis.analyze` with the options of the question asked:
+
+- true candidates of a 9x9 (``redundancy=False``): Inkala's puzzle (one solution:
+  its solution and the proof that it is alone are the candidates) and the same
+  without the given r8c4 (85 solutions), with ``cap=1`` so that every candidate
+  beyond the first solution is one solve under its assumption, the standard loop;
+- redundant givens (and the minimal givens) of a 17-clue puzzle;
+- the core and the fewest givens to remove of a contradictory 9x9 (that 17-clue
+  puzzle with r2c8 = 5 instead of 3: no two givens clash, the core has 15);
+- a 16x16 and a 25x25 puzzle (the SAT competition 2019 tables in ../shared/data
+  when present, else a solved grid with cells blanked), everything but the minimal
+  givens on 25x25 (each of those solves proves a puzzle with fewer givens unique);
+- a variant puzzle (the Wikipedia killer of tests/fixtures/variants).
+
+Times are CPU milliseconds, the best of ``--repeat``; "calls" is the report's
+``solver_calls``. Usage: python bench/analyze.py [--quick] [--repeat R]
+"""
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dimacs_sudoku.analysis import analyze  # noqa: E402
+from dimacs_sudoku.formats import puzzles_from_file  # noqa: E402
+from dimacs_sudoku.grid import Grid  # noqa: E402
+from dimacs_sudoku.tasks import count_solutions, solve  # noqa: E402
+
+# The shared data next to the checkout (or next to its worktrees' folder).
+DATA = next((path for path in (ROOT.parent / "shared" / "data" / "large",
+                               ROOT.parent.parent / "shared" / "data" / "large")
+             if path.exists()), ROOT.parent / "shared" / "data" / "large")
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+SEVENTEEN = ("...8.1..........435............7.8........1"
+             "...2..3....6......75..34........2..6..")
+
+
+def best(function, repeat):
+    """``(CPU ms of the fastest of repeat runs, the last result)``."""
+    times = []
+    result = None
+    for _ in range(repeat):
+        start = time.process_time()
+        result = function()
+        times.append(time.process_time() - start)
+    return 1000 * min(times), result
+
+
+def large(size, name):
+    """The first puzzle of ../shared/data/large/NAME, or a solved grid with two cells
+    in three blanked (seeded)."""
+    path = DATA / name
+    if path.exists():
+        return next(iter(puzzles_from_file(str(path)))), name
+    full = solve(Grid.empty(size)).cells
+    rng = random.Random(size)
+    return Grid([0 if rng.random() < 0.66 else d for d in full], size=size), \
+        "a %dx%d grid, 2/3 blanked" % (size, size)
+
+
+def cases():
+    loose = list(Grid.from_line(INKALA).cells)
+    loose[66] = 0
+    broken = list(Grid.from_line(SEVENTEEN).cells)
+    broken[16] = 5
+    grid16, name16 = large(16, "sudokusat2019-table16-1.txt")
+    grid25, name25 = large(25, "sudokusat2019-table25-1.txt")
+    killer = next(iter(puzzles_from_file(str(ROOT / "tests" / "fixtures" / "variants" /
+                                             "killer-wikipedia.txt"))))
+    return [
+        ("candidates, 9x9 Inkala (1 solution)", Grid.from_line(INKALA),
+         dict(redundancy=False)),
+        ("candidates, Inkala without r8c4 (85), cap 1", Grid(loose, size=9),
+         dict(cap=1, redundancy=False)),
+        ("redundant + minimal givens, 17 clues", Grid.from_line(SEVENTEEN), {}),
+        ("core + fewest removals, broken 17 clues", Grid(broken, size=9), {}),
+        ("everything, 16x16 " + name16, grid16, {}),
+        ("everything but minimal, 25x25 " + name25, grid25, dict(minimal=False)),
+        ("everything, killer-wikipedia 9x9", killer, {}),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="best of 3 (default 10)")
+    parser.add_argument("--repeat", type=int, default=None)
+    args = parser.parse_args()
+    repeat = args.repeat or (3 if args.quick else 10)
+    print("bench/analyze.py: CPU ms, best of %d; one SAT call = "
+          "count_solutions(puzzle, 1)" % repeat)
+    print("%-52s %9s %9s %7s %6s  %s" % ("question, puzzle", "analyze", "one call", "ratio",
+                                         "calls", "answer"))
+    for label, grid, options in cases():
+        base, _ = best(lambda: count_solutions(grid, 1), repeat)
+        spent, report = best(lambda: analyze(grid, **options), repeat)
+        answer = "%d%s solution%s" % (report.solutions, "+" if report.capped else "",
+                                       "" if report.solutions == 1 else "s")
+        if report.redundant_givens is not None:
+            answer += ", %d redundant givens" % len(report.redundant_givens)
+        if report.minimal_givens is not None:
+            answer += ", %d minimal givens" % len(report.minimal_givens)
+        if report.redundant_rules:
+            answer += ", %d redundant rules" % len(report.redundant_rules)
+        if report.core is not None:
+            answer += ", core of %d, remove %s" % (
+                len(report.core), report.fewest_givens_to_remove and
+                len(report.fewest_givens_to_remove))
+        print("%-52s %9.1f %9.2f %7.0f %6d  %s" % (label[:52], spent, base,
+                                                  spent / base if base else 0,
+                                                  report.solver_calls, answer))
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,396 @@
+"""sudoku-analyze and dimacs_sudoku.analysis, tested by meaning: on 4x4 grids every
+answer is held against brute force over all 288 grids; on larger ones against the
+solutions and counts the other commands give."""
+
+import itertools
+import json
+import random
+
+import pytest
+
+from support import ROOT, command, in_process
+
+from dimacs_sudoku.analysis import analyze, hitting_set
+from dimacs_sudoku.batch import count_solutions
+from dimacs_sudoku.formats import puzzles_from_file
+from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.variants import check_variant, parse_rule, variant_grid
+
+FIXTURES = ROOT / "tests" / "fixtures" / "variants"
+
+
+def all_4x4_grids():
+    """Every complete 4x4 Sudoku grid, by a search of its own (no SAT)."""
+    found = []
+    cells = [0] * 16
+
+    def fits(k, d):
+        r, c = divmod(k, 4)
+        for j in range(k):
+            rj, cj = divmod(j, 4)
+            same_box = (rj // 2, cj // 2) == (r // 2, c // 2)
+            if cells[j] == d and (rj == r or cj == c or same_box):
+                return False
+        return True
+
+    def place(k):
+        if k == 16:
+            found.append(list(cells))
+            return
+        for d in range(1, 5):
+            if fits(k, d):
+                cells[k] = d
+                place(k + 1)
+        cells[k] = 0
+
+    place(0)
+    return found
+
+
+GRIDS = all_4x4_grids()
+
+
+def solutions_of(givens, rules=()):
+    """The complete 4x4 grids that agree with ``givens`` and obey ``rules``."""
+    return [g for g in GRIDS if all(not v or v == d for v, d in zip(givens, g))
+            and (not rules or not check_variant(g, 4, (2, 2), list(rules)))]
+
+
+def without(cells, cell):
+    return [0 if k == cell else d for k, d in enumerate(cells)]
+
+
+def random_puzzles(count, seed):
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        grid = rng.choice(GRIDS)
+        keep = rng.sample(range(16), rng.randint(2, 8))
+        cells = [grid[k] if k in keep else 0 for k in range(16)]
+        if rng.random() < 0.3:          # a wrong given now and then: no solution
+            k = rng.choice(keep)
+            cells[k] = cells[k] % 4 + 1
+        puzzles.append(cells)
+    return puzzles
+
+
+def test_there_are_288_grids_of_4x4():
+    assert len(GRIDS) == 288
+
+
+@pytest.mark.parametrize("engine", ["auto", "pycosat"])
+def test_4x4_answers_match_brute_force(engine):
+    kinds = set()
+    for cells in random_puzzles(40, seed=7):
+        report = analyze(Grid(cells, size=4), cap=1000, counts=True, engine=engine)
+        solutions = solutions_of(cells)
+        assert report.solutions == len(solutions) and not report.capped
+        for cell in range(16):
+            held = [s[cell] for s in solutions]
+            assert report.candidates[cell] == sorted(set(held))
+            assert report.counts[cell] == {d: held.count(d) for d in set(held)}
+        assert report.backbone == {cell: report.candidates[cell][0] for cell in range(16)
+                                   if len(set(s[cell] for s in solutions)) == 1} \
+            if solutions else report.backbone == {}
+        givens = [(k, d) for k, d in enumerate(cells) if d]
+        if len(solutions) == 1:
+            kinds.add("one")
+            assert report.redundant_givens == [
+                (k, d) for k, d in givens if len(solutions_of(without(cells, k))) == 1]
+            kept = [0] * 16
+            for k, d in report.minimal_givens:
+                kept[k] = d
+            assert len(solutions_of(kept)) == 1
+            assert all(len(solutions_of(without(kept, k))) > 1
+                       for k, _ in report.minimal_givens)
+        else:
+            assert report.redundant_givens is None and report.minimal_givens is None
+        if not solutions:
+            kinds.add("none")
+            core = [0] * 16
+            for k, d in report.core:
+                core[k] = d
+            assert not solutions_of(core)
+            assert all(solutions_of(without(core, k)) for k, _ in report.core)
+            fewest = min(len(drop) for size in range(len(givens) + 1)
+                         for drop in itertools.combinations(givens, size)
+                         if solutions_of([0 if (k, d) in drop else d
+                                          for k, d in enumerate(cells)]))
+            removed = report.fewest_givens_to_remove
+            assert len(removed) == fewest
+            assert solutions_of([0 if (k, d) in removed else d
+                                 for k, d in enumerate(cells)])
+        else:
+            assert report.core is None and report.fewest_givens_to_remove is None
+    assert kinds == {"one", "none"}             # both branches were tested
+
+
+def test_the_cap_counts_up_to_it_and_the_candidates_are_still_all_found():
+    report = analyze(Grid.empty(4), cap=3)
+    assert (report.solutions, report.capped) == (3, True)
+    assert report.candidates == [[1, 2, 3, 4]] * 16
+    assert report.solver_calls > 4              # candidates beyond the 3 solutions
+    counted = analyze(Grid.empty(4), cap=5, counts=True)
+    assert all(counted.counts[cell] == {d: 5 for d in range(1, 5)} for cell in range(16))
+
+
+def variant_4x4(cells, lines):
+    rules = [parse_rule(line, 4) for line in lines]
+    from dimacs_sudoku.variants import finish
+    return variant_grid(Grid(cells, size=4), finish(rules, 4))
+
+
+@pytest.mark.parametrize("lines", [
+    ["killer 7 r1c1 r1c2", "thermo r2c1 r2c2 r2c3", "diagonal+"],
+    "every black dot of a grid, negative black",
+    ["killer 5 r2c2 r2c3", "killer 3 r4c1 r4c2", "thermo r3c3 r3c4"],
+])
+def test_4x4_rules_redundant_and_core_match_brute_force(lines):
+    if isinstance(lines, str):          # a dot removed changes what negative allows
+        grid = GRIDS[100]
+        lines = ["black r%dc%d r%dc%d" % (a // 4 + 1, a % 4 + 1, b // 4 + 1, b % 4 + 1)
+                 for a in range(16) for b in (a + 1, a + 4)
+                 if b < 16 and (b == a + 4 or b % 4)
+                 and grid[a] * 2 in (grid[b], grid[b] * 4)]
+        lines.append("negative black")
+    grid = variant_4x4([0] * 16, lines)
+    rules = list(grid.rules)
+    rng = random.Random(3)
+    solutions = solutions_of(grid.cells, rules)
+    assert solutions
+    tested = set()
+    for _ in range(30):
+        target = rng.choice(solutions)
+        keep = rng.sample(range(16), rng.randint(0, 5))
+        cells = [target[k] if k in keep else 0 for k in range(16)]
+        if rng.random() < 0.3 and keep:
+            cells[keep[0]] = cells[keep[0]] % 4 + 1
+        puzzle = variant_grid(Grid(cells, size=4), rules)
+        report = analyze(puzzle, cap=300)
+        found = solutions_of(cells, rules)
+        assert report.solutions == len(found)
+        assert report.candidates == [sorted(set(s[k] for s in found)) for k in range(16)]
+        if len(found) == 1:
+            tested.add("one")
+            expected = [rule for rule in rules if len(solutions_of(
+                cells, [r for r in rules if r is not rule])) == 1]
+            assert [r.to_line() for r in report.redundant_rules] == \
+                [r.to_line() for r in expected]
+        if not found:
+            tested.add("none")
+            core_cells = [0] * 16
+            core_rules = []
+            for item in report.core:
+                if isinstance(item, tuple):
+                    core_cells[item[0]] = item[1]
+                else:
+                    core_rules.append(item)
+            assert not solutions_of(core_cells, core_rules) if core_rules else \
+                not solutions_of(core_cells)
+            for item in report.core:
+                if isinstance(item, tuple):
+                    assert solutions_of(without(core_cells, item[0]), core_rules) \
+                        if core_rules else solutions_of(without(core_cells, item[0]))
+                else:
+                    others = [r for r in core_rules if r is not item]
+                    assert solutions_of(core_cells, others) if others else \
+                        solutions_of(core_cells)
+        for rule in rules:
+            rule.link(rules)
+    assert tested == {"one", "none"}
+
+
+def test_hitting_set_is_a_smallest_one():
+    sets = [{1, 2, 3}, {3, 4}, {5, 1}, {6}]
+    best = hitting_set(sets, 4)
+    assert all(best & s for s in sets) and len(best) == 3
+    assert hitting_set(sets, 2) is None
+
+
+def test_inkala_has_no_redundant_given_and_one_solution():
+    grid = next(iter(puzzles_from_file(str(ROOT / "examples" / "inkala.sdk"))))
+    report = analyze(grid)
+    solution, n = count_solutions(grid, 2)
+    assert (report.solutions, n) == (1, 1)
+    assert report.candidates == [[d] for d in solution[0].cells]
+    assert report.redundant_givens == [] and len(report.minimal_givens) == 21
+
+
+def test_9x9_with_a_given_left_out_has_the_union_of_its_solutions():
+    grid = next(iter(puzzles_from_file(str(ROOT / "examples" / "inkala.sdk"))))
+    cells = list(grid.cells)
+    cells[66] = 0                       # r8c4: 85 solutions without it
+    loose = Grid(cells, size=9)
+    solutions, n = count_solutions(loose, 1000)
+    report = analyze(loose, cap=1000)
+    assert report.solutions == n and 1 < n < 1000
+    capped = analyze(loose, cap=2)
+    assert capped.capped and capped.candidates == report.candidates
+    assert report.candidates == [sorted({s.cells[k] for s in solutions}) for k in range(81)]
+    assert report.redundant_givens is None
+
+
+def test_17_clue_puzzle_needs_every_given_and_a_broken_one_names_its_clash():
+    line = ("...8.1..........435............7.8........1"
+            "...2..3....6......75..34........2..6..")
+    grid = Grid.from_line(line)
+    report = analyze(grid)
+    assert report.solutions == 1 and report.redundant_givens == []
+    assert len(report.minimal_givens) == 17
+    # The same digit twice in the first row, far from each other.
+    broken = list(grid.cells)
+    broken[0] = 8
+    report = analyze(Grid(broken, size=9))
+    assert report.solutions == 0
+    assert (0, 8) in report.core and (3, 8) in report.core
+    assert len(report.fewest_givens_to_remove) == 1
+    removed = report.fewest_givens_to_remove[0]
+    assert count_solutions(Grid([0 if k == removed[0] else d for k, d in enumerate(broken)],
+                                size=9), 1)[1] == 1
+    # No two givens clash here: r2c8 = 5 instead of 3 leaves no solution.
+    deep = list(grid.cells)
+    deep[16] = 5
+    report = analyze(Grid(deep, size=9))
+    assert report.solutions == 0 and len(report.core) > 5
+    core = [0] * 81
+    for k, d in report.core:
+        core[k] = d
+    assert count_solutions(Grid(core, size=9), 1)[1] == 0
+    for k, _ in report.core:
+        assert count_solutions(Grid(without(core, k), size=9), 1)[1] == 1
+    removed = report.fewest_givens_to_remove
+    assert len(removed) == 1 and count_solutions(Grid(
+        [0 if (k, d) in removed else d for k, d in enumerate(deep)], size=9), 1)[1] >= 1
+
+
+def test_a_budget_keeps_the_givens_it_cannot_decide_and_says_so():
+    grid = next(iter(puzzles_from_file(str(ROOT / "examples" / "inkala.sdk"))))
+    report = analyze(grid, budget=10)
+    assert report.undecided == 21 and len(report.minimal_givens) == 21
+    assert analyze(grid).undecided == 0
+    result = in_process("sudoku-analyze", "--budget", "10", "--json",
+                        str(ROOT / "examples" / "inkala.sdk"))
+    assert result.returncode == 0
+    assert "inkala.sdk:3: minimal_givens may not be minimal: 21 removals" in result.stderr
+
+
+def test_variant_fixture_redundant_cages_hold_when_removed():
+    grid = next(iter(puzzles_from_file(str(FIXTURES / "killer-6x6-wsc-2022.txt"))))
+    report = analyze(grid)
+    solution = "123456456123231564564231342615615342"
+    assert report.solutions == 1
+    assert "".join(str(d[0]) for d in report.candidates) == solution
+    rules = list(grid.rules)
+    for rule in rules:
+        rest = variant_grid(Grid(grid.cells, size=6, box=(2, 3)),
+                            [r for r in rules if r is not rule])
+        unique = count_solutions(rest, 2)[1] == 1
+        assert unique == (rule in report.redundant_rules), rule
+    assert report.redundant_rules                       # some cage does nothing
+
+
+def test_16x16_candidates_are_the_union_of_the_solutions():
+    from dimacs_sudoku.tasks import solve
+    full = solve(Grid.empty(16)).cells
+    rng = random.Random(5)
+    blank = set(rng.sample(range(256), 200))
+    puzzle = Grid([0 if k in blank else d for k, d in enumerate(full)], size=16)
+    solutions, n = count_solutions(puzzle, 50)
+    report = analyze(puzzle, cap=50, minimal=False)
+    assert report.solutions == n
+    if not report.capped:
+        assert report.candidates == [sorted({s.cells[k] for s in solutions})
+                                     for k in range(256)]
+    assert all(full[k] in report.candidates[k] for k in range(256))
+
+
+# ---- the command ------------------------------------------------------------------
+
+KEYS = {"solutions", "capped", "candidates", "backbone", "redundant_givens",
+        "redundant_rules", "minimal_givens", "core", "fewest_givens_to_remove",
+        "solver_calls"}
+
+
+def test_json_has_exactly_the_keys_one_line_per_puzzle_from_stdin():
+    result = in_process("sudoku-analyze", "--json",
+                        input="1..44......33..1\n11..............\n")
+    assert result.returncode == 0, result.stderr
+    first, second = map(json.loads, result.stdout.splitlines())
+    assert set(first) == KEYS == set(second)
+    assert first["redundant_givens"] == ["r1c4=4", "r2c1=4", "r3c4=3", "r4c1=3"]
+    assert second["solutions"] == 0 and second["core"] == ["r1c1=1", "r1c2=1"]
+    assert second["fewest_givens_to_remove"] in (["r1c1=1"], ["r1c2=1"])
+    with_counts = json.loads(in_process("sudoku-analyze", "--json", "--counts",
+                                        input="1..44......33..1\n").stdout)
+    assert set(with_counts) == KEYS | {"counts"}
+    assert with_counts["counts"]["r1c2"] == {"2": 1}
+
+
+def test_json_speaks_the_puzzle_notation():
+    from dimacs_sudoku.tasks import solve
+    full = solve(Grid.empty(16)).cells
+    numbers = " ".join(str(d) if k % 7 else "0" for k, d in enumerate(full))
+    result = in_process("sudoku-analyze", "--json", "--no-minimal-givens",
+                        input=numbers + "\n")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["candidates"]["r1c1"] == [str(full[0])]     # numbers notation
+    assert report["minimal_givens"] is None
+
+
+def test_text_report_shows_pencil_marks_and_lists(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("1...\n....\n....\n...4\n")
+    result = in_process("sudoku-analyze", "--cap", "3", str(path))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("puzzle: %s:1\n" % path)
+    assert "| 1   " in out and "solutions: 3 or more (capped)" in out
+    assert "solver calls:" in out
+
+
+def test_several_files_and_an_unreadable_puzzle_go_on_with_exit_9(tmp_path):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text("1..44......33..1\n")
+    bad.write_text("1..44......33..x\n")
+    result = in_process("sudoku-analyze", "--json", str(bad), str(good))
+    assert result.returncode == 9
+    lines = result.stdout.splitlines()
+    assert json.loads(lines[0])["error"] and json.loads(lines[1])["solutions"] == 1
+    assert result.stderr.count("\n") == 1 and "bad.txt:1:" in result.stderr
+
+
+def test_no_solution_is_exit_0_and_bad_options_exit_2(tmp_path):
+    assert in_process("sudoku-analyze", input="11..............\n").returncode == 0
+    for args in (["--cap", "0"], ["--format", "grid"], ["--json", "--format", "svg"],
+                 ["--engine", "nonsense"], ["--max-remove", "-1"], ["--budget", "-1"]):
+        result = in_process("sudoku-analyze", *args, input="1..44......33..1\n")
+        assert result.returncode == 2, args
+        assert result.stderr.startswith("sudoku-analyze: ") and result.stdout == ""
+
+
+def test_svg_draws_marks_rules_and_refuses_two_puzzles(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("12..\n.1..\n....\n....\nthermo r3c1 r4c1\n")
+    result = in_process("sudoku-analyze", "--format", "svg", str(path))
+    assert result.returncode == 0, result.stderr
+    svg = result.stdout
+    assert svg.startswith("<svg") and 'class="core"' in svg and 'class="thermo"' in svg
+    open_puzzle = in_process("sudoku-analyze", "-F", "svg", input="1...............\n")
+    assert 'class="pencil-marks"' in open_puzzle.stdout
+    two = in_process("sudoku-analyze", "-F", "svg", "-o", str(tmp_path / "o.svg"),
+                     input="1...............\n2...............\n")
+    assert two.returncode == 2 and not (tmp_path / "o.svg").exists()
+    html = in_process("sudoku-analyze", "-F", "html", input="1..44......33..1\n")
+    assert html.stdout.count("<svg") == 1 and 'class="redundant"' in html.stdout
+
+
+@pytest.mark.slow
+def test_bin_script_runs_the_command(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("1..44......33..1\n")
+    result = command("sudoku-analyze", "--json", path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["solutions"] == 1
+    assert (ROOT / "bin" / "sudoku-analyze").read_bytes() == \
+        (ROOT / "bin" / "sudoku-solve").read_bytes()
