@@ -6,8 +6,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from dimacs_sudoku import render
-from dimacs_sudoku.grid import SYMBOLS, Grid
+from dimacs_sudoku.pictures import svg as render
+from dimacs_sudoku.core.grid import SYMBOLS, Grid
 
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, in_process as command,
                      shell)
@@ -155,10 +155,10 @@ def test_html_page_and_25x25():
 
 
 def test_notebook_bodies_and_cnf2sudoku_formats():
-    from dimacs_sudoku.commands.common import render_grid as render_format
+    from dimacs_sudoku.cli.common import render_grid as render_format
     grid = Grid.from_line(SMALL4)
-    assert render.grid_svg(grid) == render.to_svg(grid)
-    assert render.grid_html(grid) == render.to_html(grid)
+    assert grid._repr_svg_() == render.to_svg(grid)
+    assert grid._repr_html_() == render.to_html(grid)
     svg = render_format(grid, "svg", None)
     assert svg.endswith("</svg>\n")
     ET.fromstring(svg)

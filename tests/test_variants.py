@@ -5,9 +5,9 @@ clauses allow are exactly the grids its checker passes, among all 576 Latin squa
 import pycosat
 import pytest
 
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.variants import check_variant, parse_rule, finish, rule_classes
+from dimacs_sudoku.rules import check_variant, parse_rule, finish, rule_classes
 
 BOX = (2, 2)
 
@@ -189,7 +189,7 @@ KILLERS4 = [lines for lines, _ in SAMPLES4 if lines[0].startswith("killer")]
 def test_killer_totals_by_running_sums(lines, monkeypatch):
     """Above MAX_SETS digit sets a cage's total is encoded by running sums: the same
     meaning, checked here with the limit at 0."""
-    from dimacs_sudoku.variants import killer
+    from dimacs_sudoku.rules import killer
     monkeypatch.setattr(killer, "MAX_SETS", 0)
     rules = rules_of(lines)
     if rules[0].total is not None:
@@ -215,7 +215,7 @@ def all_samples():
 
 
 def test_no_rule_writes_a_clause_twice():
-    from dimacs_sudoku.variants import make_rule_clauses, rule_clauses, variant_layout
+    from dimacs_sudoku.rules import make_rule_clauses, rule_clauses, variant_layout
     for size, lines in all_samples():
         rules = rules_of(lines, size)
         layout = variant_layout(size, None, rules)

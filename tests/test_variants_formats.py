@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from dimacs_sudoku.errors import EXIT_BAD_INPUT, NoSolution, PuzzleError, UsageError
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats.variant import read_variant
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
-from dimacs_sudoku.variants import (finish, is_rule_line, parse_fpuzzles, parse_rule,
+from dimacs_sudoku.rules import (finish, is_rule_line, parse_fpuzzles, parse_rule,
                                     rule_classes, to_fpuzzles, write_variant)
 from support import in_process as command, no_traceback
 from test_variants import SAMPLES4
@@ -61,7 +61,7 @@ def test_fpuzzles_round_trip(size, box, lines):
 
 
 def rules_grid_layout(grid, rules):
-    from dimacs_sudoku.variants import variant_layout
+    from dimacs_sudoku.rules import variant_layout
     return variant_layout(grid.size, grid.layout.box, rules)
 
 

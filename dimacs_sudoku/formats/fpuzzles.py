@@ -6,7 +6,7 @@ SudokuPad's ``https://sudokupad.app/fpuzzlesN4Ig...``) carry the same JSON compr
 with lz-string and written in base64, which this module reads pasted bare or inside
 the link. Each puzzle is one line (a link) or one JSON object; its rules travel
 with the grid (``grid.rules``, see
-:func:`dimacs_sudoku.variants.parse_fpuzzles`).
+:func:`dimacs_sudoku.rules.parse_fpuzzles`).
 
 >>> grid = read_one('{"size": 4, "diagonal+": true, "grid": [[{"value": 1, "given": true},'
 ...                 '{}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}')
@@ -106,7 +106,7 @@ def unpack(text, source=None, line=None):
     if match is None:
         raise PuzzleError("no f-puzzles data in the link (expected load=N4Ig... or "
                           "fpuzN4Ig...)", source, line)
-    from ..variants.lzstring import decompress_base64
+    from .lzstring import decompress_base64
     try:
         json_text = decompress_base64(match.group(0).replace("%", ""), MAX_CHARS)
     except ValueError as error:
@@ -131,7 +131,7 @@ def load(json_text, source=None):
 
 
 def read(lines, ctx, lenient):
-    from ..variants import parse_fpuzzles
+    from ..rules import parse_fpuzzles
     text, first = read_text(lines, ctx.source)
     if first is None:
         return
@@ -149,6 +149,6 @@ def read_one(text):
 def write(grid, givens=None, symbols=None):
     """The f-puzzles JSON of ``grid`` and its rules (one line)."""
     import json
-    from ..variants import to_fpuzzles
+    from ..rules import to_fpuzzles
     rules = grid.rules or (givens.rules if givens is not None else ())
     return json.dumps(to_fpuzzles(grid, rules), separators=(",", ":"))

@@ -104,7 +104,7 @@ _WHOLE = re.compile(r"\d{1,9}")           # a total or a given written as text
 
 def pack(text):
     """``text`` packed as SudokuPad packs a puzzle (lz-string, base64; for examples)."""
-    from ..variants.lzstring import compress_base64
+    from .lzstring import compress_base64
     return compress_base64(text)
 
 
@@ -176,7 +176,7 @@ def unpacked_text(pid, source=None, line=None):
     if data.startswith("{"):
         return data
     data = data.replace(" ", "+")           # a + that a form decoding made a blank
-    from ..variants.lzstring import decompress_base64
+    from .lzstring import decompress_base64
     try:
         text = decompress_base64(data, MAX_CHARS)
     except ValueError as error:
@@ -199,7 +199,7 @@ def _with_double_slashes(data, most=200):
     it all; a link is a few thousand characters); None when none unpacks to an
     object."""
     from itertools import combinations
-    from ..variants.lzstring import decompress_base64
+    from .lzstring import decompress_base64
     most = min(most, 2_000_000 // max(len(data), 1))
     slashes = [m.start() for m in re.finditer(r"(?<!/)/(?!/)", data)]
     tries = 0
@@ -487,7 +487,7 @@ def _givens(rows, size):
 
 def _regions(items, size, box):
     """One region number per cell, or None when the regions are the boxes."""
-    from ..grid import Layout
+    from ..core.grid import Layout
     if not items:
         return None
     if not isinstance(items, list):
@@ -525,8 +525,8 @@ def rule_lines(obj, size):
     """The rule lines of our text format for an SCL object's rules (cages, ``global``,
     diagonals), and what it draws that is no rule we can read, counted by kind
     (``["2 lines", "1 overlay"]``): ``(lines, drawings)``."""
-    from ..variants import count_text
-    from ..variants.base import cells_text
+    from ..rules import count_text
+    from ..rules.base import cells_text
     lines, drawings = [], []
     known = obj.get("global") or []
     if isinstance(known, str):
@@ -614,7 +614,7 @@ def parse_sudokupad(obj, source=None):
     ...     [0.5, 2.5]]}], "overlays": [{}, {}]}, "p.txt")[0].drawings
     ['1 line', '2 overlays']
     """
-    from ..grid import check_size, default_box, no_box_shape
+    from ..core.grid import check_size, default_box, no_box_shape
     if isinstance(obj, str):
         obj = load(obj, source)
     try:
@@ -648,12 +648,12 @@ def parse_sudokupad(obj, source=None):
 def _variant(cells, size, box, regions, lines, source):
     """``(grid, rules)`` of the givens ``cells``, the region number of each cell (None:
     the boxes) and our rule ``lines``."""
-    from ..grid import Grid
-    from ..variants import finish, parse_rule, variant_grid
+    from ..core.grid import Grid
+    from ..rules import finish, parse_rule, variant_grid
     try:
         rules = []
         if regions is not None:
-            from ..variants.jigsaw import Jigsaw
+            from ..rules.jigsaw import Jigsaw
             rules.append(Jigsaw.from_regions(size, regions))
             rules[-1].box = box
         for text in lines:
@@ -842,7 +842,7 @@ def read_puzzle(text, source=None, line=None):
             else:
                 cells, lines = read_classic(data), []
             size = int(len(cells) ** 0.5)
-            from ..grid import default_box
+            from ..core.grid import default_box
             try:
                 box = default_box(size)
             except UsageError as error:
@@ -853,7 +853,7 @@ def read_puzzle(text, source=None, line=None):
                               source, line) from None
     data = unpacked_text(pid, source, line)
     if kind == "fpuzzles":
-        from ..variants import parse_fpuzzles
+        from ..rules import parse_fpuzzles
         return parse_fpuzzles(data, source)[0]
     return parse_sudokupad(load(data, source, line), source)[0]
 
@@ -920,7 +920,7 @@ def write(grid, givens=None, symbols=None):
     """A SudokuPad link of ``grid`` and its rules: ``.../scl...`` when SCL states
     every rule, else ``.../fpuzzles...`` (the f-puzzles form, which SudokuPad reads and
     draws too)."""
-    from ..variants import to_fpuzzles
+    from ..rules import to_fpuzzles
     rules = grid.rules or (givens.rules if givens is not None else ())
     obj = to_scl(grid, rules)
     if obj is None:

@@ -41,7 +41,7 @@ def read_variant(lines, source="<stdin>", size=None, box=None):
     dimacs_sudoku.errors.PuzzleError: p.txt:5: unknown rule 'chess' (known: ...)
     """
     # (the rules are loaded by the reader of a variant, not by the writer)
-    from ..variants import finish, is_rule_line, parse_rule, variant_grid
+    from ..rules import finish, is_rule_line, parse_rule, variant_grid
     if isinstance(lines, str):
         lines = lines.splitlines()
     grid_lines = []

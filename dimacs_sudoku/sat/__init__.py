@@ -33,7 +33,7 @@ The modules:
 - :mod:`.competition`: the writer of SAT competition output (:func:`write_result`);
 - :mod:`.process`: time-outs, forked searches and signals, shared by the others.
 
->>> from dimacs_sudoku.dimacs import Cnf
+>>> from dimacs_sudoku.dimacs.cnf import Cnf
 >>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status
 'SAT'
 """
@@ -79,13 +79,13 @@ def Solver(backend_name="auto", num_vars=0, proof=False):
 # Names load their module on first use, so that importing one back end (or the checker,
 # as batch solving does) does not import the others.
 _HOMES = {
-    "Result": "..model",
+    "Result": "..dimacs.output",
     "BUNDLED": ".pycosat_backend", "BUNDLED_NAMES": ".pycosat_backend",
     "solve_clauses": ".pycosat_backend", "solve_cnf": ".pycosat_backend",
-    "check_cells": ".check", "check_clauses": ".check", "check_cnf_file": ".check",
-    "grid_check": ".check",
-    "LINE_WIDTH": ".competition", "MAX_LINE": ".competition",
-    "byte_writer": ".competition", "write_result": ".competition",
+    "check_cells": "..dimacs.check", "check_clauses": "..dimacs.check", "check_cnf_file": "..dimacs.check",
+    "grid_check": "..dimacs.check",
+    "LINE_WIDTH": "..dimacs.competition", "MAX_LINE": "..dimacs.competition",
+    "byte_writer": "..dimacs.competition", "write_result": "..dimacs.competition",
     "SolverCommand": ".external", "run_solver": ".external",
     "run_solver_to": ".external", "solver_command": ".external",
     "check_timeout": ".process",
@@ -94,7 +94,7 @@ _HOMES = {
     "KNOWN": ".registry", "SOLVERS": ".registry", "KnownSolver": ".registry",
 }
 
-_MODULES = ("base", "check", "competition", "external", "process", "pycosat_backend",
+_MODULES = ("base", "external", "process", "pycosat_backend",
             "pysat_backend", "registry")
 
 __all__ = sorted(_HOMES)

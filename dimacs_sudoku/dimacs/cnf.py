@@ -38,7 +38,7 @@ import re
 from collections import namedtuple
 from itertools import chain
 
-from .errors import DimacsError, InputError
+from ..errors import DimacsError, InputError
 
 CHUNK_SIZE = 1 << 22         # bytes read at a time
 MAX_VARIABLE = (1 << 31) - 1    # the largest variable number: a C int in every solver
@@ -478,7 +478,7 @@ def read_dimacs(stream, source="<stdin>", max_vars=None, reader=None):
     >>> read_dimacs(io.StringIO("p cnf 1 2\\n1 0\\n-1 0\\n")).clauses
     [[1], [-1]]
     """
-    from .arguments import stream as a_stream
+    from ..arguments import stream as a_stream
     a_stream(stream, "read_dimacs")
     reader = DimacsReader(stream, source, max_vars, reader)
     clauses = []

@@ -136,7 +136,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     layout = layout_for(size, box_shape)
     if rules:
         from ..errors import PuzzleError
-        from ..variants import finish, parse_rule, variant_layout
+        from ..rules import finish, parse_rule, variant_layout
         try:
             rules = tuple(finish([parse_rule(line, layout.size, layout.box, "--rule")
                                   for line in rules], layout.size))
@@ -206,7 +206,7 @@ def format_puzzle(made, output_format, symbols=None):
     solution is checked against the rules and the puzzle (a full grid is its own
     solution)."""
     from ..formats import MULTILINE
-    from ..sat.check import check_cells
+    from ..dimacs.check import check_cells
     puzzle = made.puzzle
     check_cells(made.solution.cells, made.solution.layout, puzzle.cells,
                 what="the generated solution")

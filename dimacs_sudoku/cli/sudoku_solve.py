@@ -109,7 +109,7 @@ def line_form(cells, size):
         return " ".join(map(str, cells))
     table = _LINE_TABLES.get(size)
     if table is None:
-        from ..grid import SYMBOLS
+        from ..core.grid import SYMBOLS
         table = _LINE_TABLES[size] = bytes(
             ord(SYMBOLS[v - 1]) if 1 <= v <= size else ord(".") for v in range(256))
     return bytes(cells).translate(table).decode("ascii")

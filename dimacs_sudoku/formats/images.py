@@ -1,5 +1,5 @@
 """``svg``, ``html`` and ``html-page`` (output only): pictures of one grid, givens bold
-on grey, solved digits in blue (:mod:`dimacs_sudoku.pictures` draws them).
+on grey, solved digits in blue (:mod:`dimacs_sudoku.pictures.svg` draws them).
 
 ``svg`` is a standalone image of one grid; ``html`` a ``<table>`` fragment to paste
 into a page, one per grid; ``html-page`` the same tables inside one complete HTML5
@@ -23,15 +23,15 @@ def _drawn(grid, symbols):
 
 
 def write_svg(grid, givens=None, symbols=None):
-    from ..pictures import to_svg
+    from ..pictures.svg import to_svg
     return to_svg(_drawn(grid, symbols), givens)
 
 
 def write_html(grid, givens=None, symbols=None):
-    from ..pictures import to_html
+    from ..pictures.svg import to_html
     return to_html(_drawn(grid, symbols), givens)
 
 
 def write_page(grid, givens=None, symbols=None):
-    from ..pictures import to_html
+    from ..pictures.svg import to_html
     return to_html(_drawn(grid, symbols), givens, page=True)

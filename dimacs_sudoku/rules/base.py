@@ -1,7 +1,7 @@
 """What every variant rule shares: its base class, reading cells and numbers, and the
 clause patterns most rules are made of.
 
-Cells are numbered row by row from 0, as in :mod:`dimacs_sudoku.grid`; people write
+Cells are numbered row by row from 0, as in :mod:`dimacs_sudoku.core.grid`; people write
 them ``r1c4`` (rows and columns from 1, any case, as f-puzzles' ``R1C4``).
 
 >>> parse_cell("r2c3", 9), cell_text(9, 11)
@@ -221,7 +221,7 @@ class Rule:
 
     def __init__(self, size, box=None):
         from ..errors import UsageError
-        from ..grid import default_box
+        from ..core.grid import default_box
         self.size = size
         try:
             self.box = tuple(box) if box else default_box(size)

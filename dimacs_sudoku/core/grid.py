@@ -19,8 +19,8 @@ what people read (``r1c4``, digit 7). A blank cell holds 0.
 import math
 from itertools import chain
 
-from . import arguments
-from .errors import Contradiction, InvalidModel, PuzzleError, UsageError
+from .. import arguments
+from ..errors import Contradiction, InvalidModel, PuzzleError, UsageError
 from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
 
 # The largest grid any command accepts (the largest public instances are 400x400);
@@ -248,12 +248,12 @@ class Grid:
     between givens names the line of the row that holds it.
 
     ``symbols`` is the notation the grid was read in (None: ``1-9A-Z``; ``hex``,
-    ``numbers`` or an alphabet, see :mod:`dimacs_sudoku.notation`); the boxed text,
+    ``numbers`` or an alphabet, see :mod:`dimacs_sudoku.core.notation`); the boxed text,
     the pictures and every command's output speak it. ``givens``, on a solution, is
     the puzzle it solves, so that a picture tells givens from solved digits.
 
     ``rules`` are the variant rules beyond the layout's units (a tuple of
-    :class:`dimacs_sudoku.variants.base.Rule`, empty for classic Sudoku; those that
+    :class:`dimacs_sudoku.rules.base.Rule`, empty for classic Sudoku; those that
     only add units or regions are in the layout too): they travel with the grid into
     copies and solutions, the CNF (:func:`dimacs_sudoku.encodings.encode`) and every
     check (:meth:`check_solution`).
@@ -461,11 +461,11 @@ class Grid:
     # Notebooks show the picture; a solution's ``givens`` are drawn bold, the digits
     # a solver filled in blue.
     def _repr_svg_(self):
-        from .pictures import to_svg
+        from ..pictures.svg import to_svg
         return to_svg(self, self.givens)
 
     def _repr_html_(self):
-        from .pictures import to_html
+        from ..pictures.svg import to_html
         return to_html(self, self.givens)
 
     def __repr__(self):
@@ -487,10 +487,10 @@ def rule_violations(cells, layout, rules):
     The units of the layout (rows, columns, boxes or regions, extra units) are not
     looked at here: :meth:`Grid.check_solution` checks those. This is the one
     function a grid checker calls for the rules a grid carries; it reaches each rule
-    through the rule protocol (:class:`dimacs_sudoku.variants.base.Rule`: ``link``
+    through the rule protocol (:class:`dimacs_sudoku.rules.base.Rule`: ``link``
     and ``check``), importing no rule module.
 
-    >>> from dimacs_sudoku.variants import parse_rule
+    >>> from dimacs_sudoku.rules import parse_rule
     >>> rule_violations([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], Layout(4),
     ...                 [parse_rule("killer 4 r1c1 r1c2", 4)])
     ['killer 4 r1c1 r1c2: the digits add up to 3, not 4']

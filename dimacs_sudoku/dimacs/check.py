@@ -10,13 +10,13 @@ tables) so that it costs little beside the search:
   the CNF, like a competition's checker; the file is read again clause by clause,
   never held, and the model is a byte table of the literals' truth.
 
->>> from dimacs_sudoku.grid import Layout
+>>> from dimacs_sudoku.core.grid import Layout
 >>> check = GridCheck(Layout(4))
 >>> check.ok([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
 True
 >>> check.ok([1] * 16)
 False
->>> from dimacs_sudoku.model import Result
+>>> from dimacs_sudoku.dimacs.output import Result
 >>> check_clauses(Result.from_literals([1, -2]), [[1, 2], [-2]], "a solver")
 >>> check_clauses(Result.from_literals([-1, -2]), [[1, 2], [-2]], "a solver")
 Traceback (most recent call last):
@@ -31,7 +31,7 @@ from itertools import chain, compress, repeat
 from operator import add, getitem, itemgetter
 
 from ..errors import DimacsError, InvalidModel, SolverError
-from ..grid import Recent, layout_key, rule_violations
+from ..core.grid import Recent, layout_key, rule_violations
 
 # -- grids: the rules and the givens ----------------------------------------------------
 
@@ -101,7 +101,7 @@ class GridCheck:
         given_cells = getattr(givens, "cells", givens)
         if len(cells) == self.size * self.size and self.ok(cells, given_cells):
             return
-        from ..grid import Grid
+        from ..core.grid import Grid
         try:
             grid = Grid(cells, layout=self.layout)
             grid.check_solution(Grid(given_cells, layout=self.layout)
@@ -135,7 +135,7 @@ def grid_check(layout):
 def check_cells(cells, layout, givens=None, source=None, line=None, what="the model"):
     """Raise :class:`InvalidModel` unless ``cells`` solve the puzzle ``givens`` on
     ``layout``, its variant rules included (each checked by the rule's own checker,
-    :func:`dimacs_sudoku.grid.rule_violations`); the error names ``source`` and
+    :func:`dimacs_sudoku.core.grid.rule_violations`); the error names ``source`` and
     ``line``."""
     grid_check(layout).check(cells, givens, source, line, what)
     rules = getattr(givens, "rules", None)
@@ -261,7 +261,7 @@ def check_cnf_file(result, path, label, source=None):
     messages). The file is read in pieces; only the model's table is held."""
     if result.status != "SAT":
         return
-    from ..dimacs import read_pieces
+    from .cnf import read_pieces
     stream = open(path, "rb") if isinstance(path, str) else path
     try:
         stream.seek(0)
@@ -322,7 +322,7 @@ def declared_vars(stream):
     >>> declared_vars(io.BytesIO(b"c hello\\n\\np cnf 729 12\\n1 0\\n"))
     729
     """
-    from ..dimacs import MAX_LINE
+    from .cnf import MAX_LINE
     rest_of_line = False
     while True:
         raw = stream.readline(MAX_LINE)
@@ -370,7 +370,7 @@ def _slow_values(piece, source=None, lineno=1):
         try:
             values += map(int, words)
         except ValueError:
-            from ..dimacs import show_token
+            from .cnf import show_token
             raise DimacsError("%s is not an integer literal"
                               % show_token(next(w for w in words if not _integer(w))),
                               source, number) from None

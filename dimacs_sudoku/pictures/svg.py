@@ -2,7 +2,7 @@
 
 Givens are drawn bold in black on a light grey cell, the digits a solver filled in
 regular weight in blue; box borders are thick, cell borders thin. Any size works: the
-symbols are the grid's own notation (:mod:`dimacs_sudoku.notation`: ``1-9A-Z`` up to
+symbols are the grid's own notation (:mod:`dimacs_sudoku.core.notation`: ``1-9A-Z`` up to
 35x35, numbers above, or the ``hex`` or alphabet the grid was read in), and the cells
 and fonts shrink as the grid grows so that a 25x25 grid stays readable.
 
@@ -12,7 +12,7 @@ puzzle there), else every filled cell of ``grid`` is drawn as a given (a puzzle 
 itself). This module imports nothing of the grid model; the commands reach it through
 the output formats ``svg``, ``html`` and ``html-page`` of :mod:`dimacs_sudoku.formats`.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> puzzle = Grid([1, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 1], size=4)
 >>> svg = to_svg(puzzle)
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), svg.count("<text")
@@ -23,7 +23,7 @@ True
 
 from xml.sax.saxutils import escape
 
-from .notation import symbol
+from ..core.notation import symbol
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -169,18 +169,18 @@ def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
 def variant_svg(grid, rules, givens=None):
     """A standalone SVG image of a variant puzzle (or its solution, with ``givens`` the
     puzzle, as :func:`to_svg`) with every rule drawn (the marks of
-    :mod:`dimacs_sudoku.variants.draw`): the marks go over the grid lines and under the
+    :mod:`dimacs_sudoku.pictures.marks`): the marks go over the grid lines and under the
     digits, a jigsaw's regions replace the box borders, and clues outside the grid get
     a cell of room on every side.
 
-    >>> from dimacs_sudoku.grid import Grid
-    >>> from dimacs_sudoku.variants import parse_rule
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> from dimacs_sudoku.rules import parse_rule
     >>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
     >>> svg = variant_svg(Grid.empty(4), rules)
     >>> svg.startswith("<svg"), svg.count('class="cage"'), svg.count('class="clue"')
     (True, 1, 1)
     """
-    from .variants.draw import Geometry, rule_marks
+    from .marks import Geometry, rule_marks
     n = grid.size
     outside = any(getattr(rule, "outside", False) for rule in rules)
     pad = cell_pixels(n) if outside else 0

@@ -170,7 +170,7 @@ def infer_numbering(positives, size=None, numbering=None):
 
 def numbering(name, size):
     """The numbering called ``name`` for an N x N grid."""
-    from .errors import UsageError
+    from ..errors import UsageError
     try:
         return NUMBERINGS[name](size)
     except KeyError:

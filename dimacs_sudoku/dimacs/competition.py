@@ -1,7 +1,7 @@
 """Writing answers in SAT competition form: ``s`` status line, the model on ``v`` lines.
 
 >>> import io
->>> from dimacs_sudoku.model import Result
+>>> from dimacs_sudoku.dimacs.output import Result
 >>> out = io.StringIO()
 >>> write_result(Result.from_literals([-1, 2]), out)
 1
@@ -12,7 +12,7 @@ v -1 2 0
 
 import io
 
-from ..model import COMPETITION_WORDS, SAT, Result, model_blocks
+from .output import COMPETITION_WORDS, SAT, Result, model_blocks
 
 LINE_WIDTH = 78             # v lines we format are at most this long, like picosat's
 MAX_LINE = 4096             # the competition's limit, for solver lines copied as they are

@@ -32,9 +32,9 @@ from collections import deque
 from itertools import repeat
 from operator import neg
 
-from .dimacs import (bad_token, binary_stream, integers, not_an_integer, read_pieces,
+from .cnf import (bad_token, binary_stream, integers, not_an_integer, read_pieces,
                      show_token)
-from .errors import ModelError
+from ..errors import ModelError
 
 SAT = "SAT"
 UNSAT = "UNSAT"
@@ -502,7 +502,7 @@ def read_result(stream, source="<stdin>"):
     >>> result.status, list(result.positives)
     ('SAT', [1, 3])
     """
-    from .arguments import stream as a_stream
+    from ..arguments import stream as a_stream
     a_stream(stream, "read_result")
     results = list(iter_results(stream, source))
     first = results[0]

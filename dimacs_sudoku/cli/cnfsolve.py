@@ -91,7 +91,7 @@ def solve_command(path, output, solver, timeout, quiet):
         # runs in this process and holds it, and as nothing needs cleaning up then, a
         # signal may end the program at once (a forked search would cost more than
         # the solve of a 9x9 puzzle).
-        from ..dimacs import read_dimacs
+        from ..dimacs.cnf import read_dimacs
         from ..sat import solve_cnf
         common.check_writable(output)
         with common.open_text_input(path) as stream:
@@ -127,7 +127,7 @@ def solve_with_pysat(name, path, timeout):
     copy), and the clauses are never held."""
     import shutil
     import tempfile
-    from ..dimacs import DimacsReader
+    from ..dimacs.cnf import DimacsReader
     from ..sat import check_cnf_file, check_pysat_name, solve_pysat
     check_pysat_name(name)                  # before reading anything
     source = common.source_name(path)

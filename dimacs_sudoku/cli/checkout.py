@@ -13,7 +13,7 @@ import os
 import sys
 from importlib.util import find_spec
 
-from .errors import EXIT_SOLVER_FAILED
+from ..errors import EXIT_SOLVER_FAILED
 
 DEPENDENCIES = ("typer", "pycosat")
 # A missing dependency is software to install, as a missing solver is.

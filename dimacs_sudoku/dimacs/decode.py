@@ -6,9 +6,9 @@
 
 import json
 
-from .errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
-from .grid import Grid, Layout, cell_name, check_size, parse_box
-from .variables import Standard, infer_numbering, numbering as make_numbering
+from ..errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
+from ..core.grid import Grid, Layout, cell_name, check_size, parse_box
+from ..core.variables import Standard, infer_numbering, numbering as make_numbering
 
 
 class CnfInfo:
@@ -65,7 +65,7 @@ class CnfInfo:
         info.numbering = fields.get("numbering", "standard")
         info.symbols = fields.get("symbols") or None
         if info.symbols and info.size:
-            from .notation import check_symbols
+            from ..core.notation import check_symbols
             try:
                 info.symbols = check_symbols(info.symbols, info.size)
             except ValueError as error:
@@ -73,7 +73,7 @@ class CnfInfo:
                                  source) from None
         if info.size:
             if "puzzle" in fields:
-                from .formats import parse_puzzle
+                from ..formats import parse_puzzle
                 info.givens = parse_puzzle(fields["puzzle"], size=info.size, box=info.box,
                                            fmt="line", source=source)
             elif rows:
@@ -134,8 +134,8 @@ def _numbers(texts, key, what, source):
 
 def _with_rules(givens, lines, source):
     """The givens with the rules of the CNF's ``c rule:`` lines (and their layout)."""
-    from .errors import PuzzleError
-    from .variants import with_rule_lines
+    from ..errors import PuzzleError
+    from ..rules import with_rule_lines
     try:
         return with_rule_lines(givens, [(None, text) for text in lines])
     except PuzzleError as error:
@@ -164,7 +164,7 @@ def model_shape(positives, size=None, numbering=None, max_var=0):
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
            fixed=None, check=True, source=None, line=None, max_var=0):
     """The grid that the true literals ``positives`` describe, checked against the
-    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.sat.check`.
+    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.dimacs.check`.
 
     ``size`` is inferred when not given; ``numbering`` is ``standard`` or ``decimal``
     (inferred when None). ``varmap`` translates the compact variables of a reduced
@@ -175,7 +175,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
     >>> decode([1, 4, 6, 7], size=2, box=(1, 2)).to_line()
     '1221'
     """
-    from .arguments import iterable
+    from ..arguments import iterable
     iterable(positives, "decode", "the model's true variables (ints)")
     if varmap is not None:
         top = len(varmap)
@@ -226,7 +226,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
                 _two_digits([(cell, cells[cell]), (cell, d)], size, source, line)
             cells[cell] = d
     if check:
-        from .sat.check import check_cells
+        from .check import check_cells
         check_cells(cells, layout, givens, source, line)
     grid = Grid(cells, layout=layout, rules=givens.rules if givens is not None else None)
     if givens is not None:
@@ -247,7 +247,7 @@ def _two_digits(pairs, size, source, line):
 
 
 def decode_result(result, source=None, **options):
-    """The checked grid of a solver :class:`~dimacs_sudoku.model.Result`; raise
+    """The checked grid of a solver :class:`~dimacs_sudoku.dimacs.output.Result`; raise
     :class:`NoSolution` or :class:`UnknownResult` when there is none. Errors name
     ``source`` and the line where the answer began."""
     line = result.line
@@ -257,7 +257,7 @@ def decode_result(result, source=None, **options):
     if result.status != "SAT":
         raise UnknownResult("no answer: the solver reported UNKNOWN", source, line)
     if not result.has_model:
-        from .errors import ModelError
+        from ..errors import ModelError
         raise ModelError("the solver answered SATISFIABLE but gave no model", source, line)
     return decode(result.positives, source=source, line=line, max_var=result.max_var,
                   **options)

@@ -1,12 +1,12 @@
 """The marks of variant rules in a picture (cages, thermometers, arrows, dots, lines,
 shaded cells, clues outside the grid, jigsaw borders instead of boxes), which
-:func:`dimacs_sudoku.pictures.variant_svg` draws over the grid; this module draws
+:func:`dimacs_sudoku.pictures.svg.variant_svg` draws over the grid; this module draws
 no grid and calls nothing of the pictures.
 
 Each rule draws itself through a :class:`Geometry`, which knows where cells are; the
 elements go between the grid lines and the digits, so the digits stay readable.
 
->>> from dimacs_sudoku.variants import parse_rule
+>>> from dimacs_sudoku.rules import parse_rule
 >>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
 >>> layer = rule_marks(rules, Geometry(4, 48, 52))
 >>> layer.startswith('<g class="rules">'), layer.count('class="cage"'), layer.count('class="clue"')

@@ -7,7 +7,7 @@ single place where errors become exit codes. :data:`COMMANDS` is the one table o
 entry points equal to it. Importing this package loads no command.
 
 >>> COMMANDS["sudoku-solve"].module
-'dimacs_sudoku.commands.sudoku_solve'
+'dimacs_sudoku.cli.sudoku_solve'
 >>> module_of("sudoku-solve") == COMMANDS["sudoku-solve"].module
 True
 """

@@ -78,7 +78,7 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     """The :class:`CnfInfo` that sudoku2cnf would have written for the puzzle in
     ``path``: its size, box and givens, and with ``reduce`` or ``propagate`` the
     variable map of the reduced CNF."""
-    from ..decoding import CnfInfo
+    from ..dimacs.decode import CnfInfo
     from ..formats import read_puzzles
 
     with common.open_puzzle_input(path) as stream:
@@ -95,7 +95,7 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     info.size, info.box, info.givens = grid.size, grid.layout.box, grid
     if reduce or propagate:
         from ..encodings.reduced import reduce_grid, variable_map
-        from ..variables import numbering as make_numbering
+        from ..core.variables import numbering as make_numbering
         reduction = reduce_grid(grid, propagate)
         info.varmap, info.fixed = variable_map(
             reduction, make_numbering(numbering or "standard", grid.size))
@@ -107,8 +107,8 @@ def with_box(givens, box_shape, box_text):
     again for that box (windoku and disjoint groups follow the boxes), so that every
     rule is still checked."""
     from ..errors import PuzzleError
-    from ..grid import Grid
-    from ..variants import with_rule_lines
+    from ..core.grid import Grid
+    from ..rules import with_rule_lines
     grid = Grid(givens.cells, size=givens.size, box=box_shape, symbols=givens.symbols)
     if not givens.rules:
         return grid
@@ -123,9 +123,9 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                    reduce=False, propagate=False, input_format=None, symbols=None,
                    strict_drawings=False):
     from .. import formats
-    from ..decoding import CnfInfo, decode_result, model_shape
-    from ..grid import parse_box
-    from ..model import iter_results
+    from ..dimacs.decode import CnfInfo, decode_result, model_shape
+    from ..core.grid import parse_box
+    from ..dimacs.output import iter_results
 
     if output_format is None:
         output_format = common.default_output_format(output)

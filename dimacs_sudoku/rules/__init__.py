@@ -18,7 +18,7 @@ each rule line:
 The layers above use the rules through :class:`.base.Rule`: the CNF
 (:func:`dimacs_sudoku.encodings.encode_variant`), the bundled solver
 (:func:`dimacs_sudoku.sat.pycosat_backend.solve_variant`) and the pictures
-(:func:`dimacs_sudoku.pictures.variant_svg`, with the marks of :mod:`.draw`).
+(:func:`dimacs_sudoku.pictures.svg.variant_svg`, with the marks of :mod:`.draw`).
 
 A rule the registry does not know is an error (exit code 3) that names it, never
 dropped: a dropped rule would make a puzzle look like it had many solutions.
@@ -34,8 +34,8 @@ import re
 
 from .. import arguments
 from ..errors import PuzzleError, UsageError
-from ..grid import Grid, Layout, check_size, default_box, no_box_shape
-from ..grid import rule_violations  # noqa: F401 (each rule's own check, kept importable here)
+from ..core.grid import Grid, Layout, check_size, default_box, no_box_shape
+from ..core.grid import rule_violations  # noqa: F401 (each rule's own check, kept importable here)
 
 # The registry: add a rule by adding its module here.
 RULE_MODULES = (
@@ -186,7 +186,7 @@ def finish(rules, size):
 
 
 def variant_layout(size, box, rules):
-    """The :class:`~dimacs_sudoku.grid.Layout` of a variant: rows, columns, the boxes
+    """The :class:`~dimacs_sudoku.core.grid.Layout` of a variant: rows, columns, the boxes
     or the regions that replace them, and the rules' extra units."""
     regions = None
     for rule in rules:

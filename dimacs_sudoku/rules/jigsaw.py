@@ -17,7 +17,7 @@ the grid's cells.
 """
 
 from ..errors import PuzzleError
-from ..grid import SYMBOLS
+from ..core.grid import SYMBOLS
 from .base import Rule, cells_text, repeated
 
 
