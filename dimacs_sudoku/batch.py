@@ -62,11 +62,12 @@ from operator import neg
 
 from .errors import (PYTHON_SAT_MISSING, NoSolution, NotInstalled, PuzzleError, SudokuError,
                      UsageError)
-from .core.grid import Grid, Recent, layout_key
+from .core.grid import Grid
+from .core.layout import Recent, layout_key
 from .propagate import Inconsistent, SwarEngine, is_standard
 from .propagate import engine as propagation_engine
 from .sat import backend as sat_backend
-from .dimacs.check import check_cells, check_distinct, grid_check
+from .core.check import check_cells, check_distinct, grid_check
 from .sat.pycosat_backend import PycosatSolver
 from .sat.pysat_backend import available as pysat_available
 

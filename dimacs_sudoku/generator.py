@@ -35,7 +35,8 @@ from . import arguments
 from .batch import count_solutions
 from .errors import NoSolution, UnknownResult, UsageError
 from .grading import given_literals, propagator_for
-from .core.grid import Grid, Layout, default_box
+from .core.grid import Grid
+from .core.layout import Layout, default_box
 from .sat.pycosat_backend import PycosatSolver
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",

@@ -38,7 +38,8 @@ from itertools import chain, compress, repeat
 from operator import and_, or_
 
 from .errors import Contradiction  # noqa: F401 (raised here, and imported from here)
-from .core.grid import cell_name, layout_key, symbol
+from .core.grid import symbol
+from .core.layout import cell_name, layout_key
 
 _BITS = bytes.maketrans(b"01", b"\0\1")
 

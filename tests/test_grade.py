@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from dimacs_sudoku.encodings.sudoku import sudoku_formula
 from dimacs_sudoku.grading import (Grade, Propagator, given_literals, grade, propagator_for,
                                  solutions, sudoku_propagator)
-from dimacs_sudoku.core.grid import Grid, Layout
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
 
 from support import INKALA, SMALL4, in_process as command, no_traceback
 

@@ -768,8 +768,8 @@ def test_the_clause_check_reads_large_files_in_pieces(tmp_path, monkeypatch):
 
 
 def test_a_grid_check_for_every_shape():
-    from dimacs_sudoku.core.grid import Layout
-    from dimacs_sudoku.dimacs.check import GridCheck
+    from dimacs_sudoku.core.layout import Layout
+    from dimacs_sudoku.core.check import GridCheck
     from support import pattern_solution
     import random
     rng = random.Random(5)
@@ -792,8 +792,8 @@ def test_a_grid_check_for_every_shape():
 
 def test_a_grid_check_with_extra_units():
     """A diagonal unit: the plain solution breaks it unless it holds."""
-    from dimacs_sudoku.core.grid import Layout
-    from dimacs_sudoku.dimacs.check import GridCheck
+    from dimacs_sudoku.core.layout import Layout
+    from dimacs_sudoku.core.check import GridCheck
     diagonal = ("diagonal", [0, 5, 10, 15])
     plain = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     assert GridCheck(Layout(4)).ok(plain)

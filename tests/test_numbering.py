@@ -24,7 +24,8 @@ from support import pattern_solution as support_pattern
 from dimacs_sudoku.dimacs.decode import decode
 from dimacs_sudoku.encodings import ENCODINGS, encode, variable_map
 from dimacs_sudoku.encodings.amo import FAMILIES, family
-from dimacs_sudoku.core.grid import Grid, Layout
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.core.variables import Decimal, Standard, infer_numbering
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

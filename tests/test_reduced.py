@@ -10,7 +10,8 @@ from dimacs_sudoku.dimacs.decode import CnfInfo, decode
 from dimacs_sudoku.encodings import encode
 from dimacs_sudoku.encodings.reduced import number_lines, reduced_formula
 from dimacs_sudoku.errors import NoSolution, PuzzleError
-from dimacs_sudoku.core.grid import Grid, Layout
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.propagate import Contradiction, candidates, propagate
 from dimacs_sudoku.formats import parse_puzzle, read_puzzles
 

@@ -7,7 +7,8 @@ import pytest
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.rules import check_variant, parse_rule, finish, rule_classes
+from dimacs_sudoku.rules import parse_rule, finish, rule_classes
+from dimacs_sudoku.core.check import check_variant
 
 BOX = (2, 2)
 

@@ -371,7 +371,8 @@ def test_rules_on_a_grid_made_by_hand_still_count():
     the rules, so a unit rule (the diagonals) is never lost."""
     from dimacs_sudoku.batch import count_solutions
     from dimacs_sudoku.core.grid import Grid
-    from dimacs_sudoku.rules import parse_rule, rule_violations
+    from dimacs_sudoku.rules import parse_rule
+    from dimacs_sudoku.core.check import rule_violations
     plain = Grid.empty(4)
     with_rules = Grid([0] * 16, size=4, rules=[parse_rule("diagonals", 4)])
     assert count_solutions(plain, 1000)[1] == 288

@@ -112,7 +112,7 @@ def test_the_checker_accepts_the_published_solution(name):
     """The published grid obeys every rule by the rules' own checkers (not the clauses),
     and the same grid with two digits swapped breaks one of them."""
     from dimacs_sudoku.formats.variant import read_variant
-    from dimacs_sudoku.rules import check_variant
+    from dimacs_sudoku.core.check import check_variant
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     cells = [int(ch) for ch in solution(name)]
     assert check_variant(cells, grid.size, grid.layout.box, rules, givens=grid.cells) == []

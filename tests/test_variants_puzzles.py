@@ -12,7 +12,7 @@ import pytest
 from dimacs_sudoku.encodings import encode_variant
 from dimacs_sudoku.formats.variant import read_variant
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
-from dimacs_sudoku.rules import check_variant
+from dimacs_sudoku.core.check import check_variant
 
 PUZZLES = {
     "miracle": (

@@ -304,7 +304,7 @@ def test_a_model_breaking_a_rule_is_exit_6_naming_it(tmp_path):
 
 def checker_count(grid):
     from test_variants import GRIDS4, LATIN4
-    from dimacs_sudoku.rules import check_variant
+    from dimacs_sudoku.core.check import check_variant
     universe = LATIN4 if any(rule.replaces_boxes for rule in grid.rules) else GRIDS4
     return sum(1 for g in universe
                if not check_variant(list(g), 4, (2, 2), grid.rules, givens=grid.cells)

@@ -124,7 +124,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                    strict_drawings=False):
     from .. import formats
     from ..dimacs.decode import CnfInfo, decode_result, model_shape
-    from ..core.grid import parse_box
+    from ..core.layout import parse_box
     from ..dimacs.output import iter_results
 
     if output_format is None:

@@ -534,7 +534,7 @@ def grid_shape(size, box):
       ...
     dimacs_sudoku.errors.UsageError: --box 30x30 makes a 900x900 grid, above the largest supported, 400x400
     """
-    from ..core.grid import MAX_SIZE, check_size, parse_box
+    from ..core.layout import MAX_SIZE, check_size, parse_box
     from ..errors import UsageError
     if size is not None:
         check_size(size, "--size")

@@ -206,7 +206,7 @@ def format_puzzle(made, output_format, symbols=None):
     solution is checked against the rules and the puzzle (a full grid is its own
     solution)."""
     from ..formats import MULTILINE
-    from ..dimacs.check import check_cells
+    from ..core.check import check_cells
     puzzle = made.puzzle
     check_cells(made.solution.cells, made.solution.layout, puzzle.cells,
                 what="the generated solution")

@@ -1,21 +1,8 @@
-"""The one model checker that every back end's answer passes through.
+"""The clause-level model check: a model satisfies every clause of the CNF, like a
+competition's checker; the file is read again clause by clause, never held, and the
+model is a byte table of the literals' truth (C-level steps, so that it costs little
+beside the search). The grids are checked by :mod:`dimacs_sudoku.core.check`.
 
-Two checks, each made of C-level steps (itemgetters, ``map``, ``set`` sizes, byte
-tables) so that it costs little beside the search:
-
-* :func:`check_cells` / :class:`GridCheck`: a grid obeys the rules (every cell holds
-  a digit, no digit twice in a unit) and agrees with the givens. Every grid that a
-  command prints, whatever engine or program found it, goes through it.
-* :func:`check_clauses` / :func:`check_cnf_file`: a model satisfies every clause of
-  the CNF, like a competition's checker; the file is read again clause by clause,
-  never held, and the model is a byte table of the literals' truth.
-
->>> from dimacs_sudoku.core.grid import Layout
->>> check = GridCheck(Layout(4))
->>> check.ok([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
-True
->>> check.ok([1] * 16)
-False
 >>> from dimacs_sudoku.dimacs.output import Result
 >>> check_clauses(Result.from_literals([1, -2]), [[1, 2], [-2]], "a solver")
 >>> check_clauses(Result.from_literals([-1, -2]), [[1, 2], [-2]], "a solver")
@@ -27,135 +14,9 @@ dimacs_sudoku.errors.SolverError: a solver gave a model that violates clause 1 (
 import json
 import re
 from collections import deque
-from itertools import chain, compress, repeat
-from operator import add, getitem, itemgetter
+from itertools import chain, repeat
 
-from ..errors import DimacsError, InvalidModel, SolverError
-from ..core.grid import Recent, layout_key, rule_violations
-
-# -- grids: the rules and the givens ----------------------------------------------------
-
-
-class GridCheck:
-    """The rules of one layout, precomputed.
-
-    Up to 16x16, one number per (cell, digit): the sum of a bit for each unit of the
-    cell, at the digit's place in that unit's block of N + 1 bits. A grid obeys the
-    rules exactly when the sum of its cells' numbers is the target (every block
-    holding bits 1..N): the sum of P powers of two has at most P one-bits, and P only
-    when no two are equal, so no unit holds a digit twice, and a blank (bit 0 of a
-    block) or a digit out of range cannot reach it. Larger grids, where those numbers
-    would grow with N⁴, take every unit's cells in one itemgetter and count the
-    distinct (unit, digit) numbers in a set.
-    """
-
-    __slots__ = ("layout", "size", "_terms", "_target", "_units", "_bases", "_places")
-
-    SUM_MAX = 16
-
-    def __init__(self, layout):
-        n = layout.size
-        self.layout = layout
-        self.size = n
-        self._terms = None
-        if n <= self.SUM_MAX:
-            terms = [[0] * (n + 1) for _ in range(n * n)]
-            target = 0
-            for k, (_, cells) in enumerate(layout.units):
-                base = k * (n + 1)
-                for cell in cells:
-                    row = terms[cell]
-                    for d in range(n + 1):
-                        row[d] += 1 << (base + d)
-                target += ((1 << n) - 1) << (base + 1)
-            self._terms = terms
-            self._target = target
-        else:
-            flat = []
-            bases = []
-            for k, (_, cells) in enumerate(layout.units):
-                flat += cells
-                bases += [k * (n + 1)] * len(cells)
-            self._units = itemgetter(*flat)
-            self._bases = bases
-            self._places = len(flat)
-
-    def ok(self, cells, givens=None):
-        """True when ``cells`` (a list of N² digits, 0 blank) is a complete grid obeying
-        the rules and agreeing with ``givens`` (a list of digits, 0 blank)."""
-        try:
-            if self._terms is not None:
-                if sum(map(getitem, self._terms, cells)) != self._target:
-                    return False
-            elif (min(cells) < 1 or max(cells) > self.size or
-                  len(set(map(add, self._bases, self._units(cells)))) != self._places):
-                return False
-        except (IndexError, TypeError):         # a digit above N, not a number
-            return False
-        return givens is None or (list(compress(cells, givens))
-                                  == list(filter(None, givens)))
-
-    def check(self, cells, givens=None, source=None, line=None, what="the model"):
-        """Raise :class:`InvalidModel` naming the first bad cell or unit unless
-        :meth:`ok`; ``givens`` is a list of digits or a Grid."""
-        given_cells = getattr(givens, "cells", givens)
-        if len(cells) == self.size * self.size and self.ok(cells, given_cells):
-            return
-        from ..core.grid import Grid
-        try:
-            grid = Grid(cells, layout=self.layout)
-            grid.check_solution(Grid(given_cells, layout=self.layout)
-                                if given_cells is not None else None)
-        except InvalidModel as error:
-            raise InvalidModel("%s is not a solution: %s" % (what, error.message),
-                               source, line) from None
-        except Exception as error:      # cells outside 1..N, a wrong number of cells
-            raise InvalidModel("%s is not a solution: %s"
-                               % (what, getattr(error, "message", error)),
-                               source, line) from None
-        raise InvalidModel("%s is not a solution" % what, source, line)
-
-
-_CHECKS = Recent()
-
-
-def grid_check(layout):
-    """The (cached) :class:`GridCheck` of a layout."""
-    found = getattr(layout, "_grid_check", None)        # the same layout again
-    if found is not None:
-        return found
-    found = _CHECKS.get(layout_key(layout), lambda: GridCheck(layout))
-    try:
-        layout._grid_check = found
-    except AttributeError:                  # a layout with __slots__
-        pass
-    return found
-
-
-def check_cells(cells, layout, givens=None, source=None, line=None, what="the model"):
-    """Raise :class:`InvalidModel` unless ``cells`` solve the puzzle ``givens`` on
-    ``layout``, its variant rules included (each checked by the rule's own checker,
-    :func:`dimacs_sudoku.core.grid.rule_violations`); the error names ``source`` and
-    ``line``."""
-    grid_check(layout).check(cells, givens, source, line, what)
-    rules = getattr(givens, "rules", None)
-    if rules:
-        problems = rule_violations(cells, layout, rules)
-        if problems:
-            more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""
-            raise InvalidModel("%s breaks a rule: %s%s" % (what, problems[0], more),
-                               source, line)
-
-
-def check_distinct(solutions, source=None, line=None, what="the solver"):
-    """Raise :class:`InvalidModel` when a solution (list of digits) repeats: a count
-    counts distinct grids, and an engine that gives one twice has ignored the clause
-    that blocked it."""
-    if len(solutions) > 1 and len(set(map(tuple, solutions))) != len(solutions):
-        raise InvalidModel("%s gave the same solution twice (it ignored the clause "
-                           "excluding it), so no count can be trusted" % what,
-                           source, line)
-
+from ..errors import DimacsError, SolverError
 
 # -- CNFs: every clause ------------------------------------------------------------------
 

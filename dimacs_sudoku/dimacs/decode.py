@@ -7,7 +7,8 @@
 import json
 
 from ..errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
-from ..core.grid import Grid, Layout, cell_name, check_size, parse_box
+from ..core.grid import Grid
+from ..core.layout import Layout, cell_name, check_size, parse_box
 from ..core.variables import Standard, infer_numbering, numbering as make_numbering
 
 
@@ -226,7 +227,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
                 _two_digits([(cell, cells[cell]), (cell, d)], size, source, line)
             cells[cell] = d
     if check:
-        from .check import check_cells
+        from ..core.check import check_cells
         check_cells(cells, layout, givens, source, line)
     grid = Grid(cells, layout=layout, rules=givens.rules if givens is not None else None)
     if givens is not None:

@@ -106,7 +106,7 @@ def _shown(value):
 
 def read_object(s, ctx, lineno):
     """The Grid (with its rules) of one line of our JSON."""
-    from ..core.grid import MAX_SIZE
+    from ..core.layout import MAX_SIZE
     from .source import make_grid
     obj = _object(s)
     if obj is None:

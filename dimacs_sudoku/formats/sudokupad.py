@@ -487,7 +487,7 @@ def _givens(rows, size):
 
 def _regions(items, size, box):
     """One region number per cell, or None when the regions are the boxes."""
-    from ..core.grid import Layout
+    from ..core.layout import Layout
     if not items:
         return None
     if not isinstance(items, list):
@@ -614,7 +614,7 @@ def parse_sudokupad(obj, source=None):
     ...     [0.5, 2.5]]}], "overlays": [{}, {}]}, "p.txt")[0].drawings
     ['1 line', '2 overlays']
     """
-    from ..core.grid import check_size, default_box, no_box_shape
+    from ..core.layout import check_size, default_box, no_box_shape
     if isinstance(obj, str):
         obj = load(obj, source)
     try:
@@ -842,7 +842,7 @@ def read_puzzle(text, source=None, line=None):
             else:
                 cells, lines = read_classic(data), []
             size = int(len(cells) ** 0.5)
-            from ..core.grid import default_box
+            from ..core.layout import default_box
             try:
                 box = default_box(size)
             except UsageError as error:

@@ -12,6 +12,7 @@ each rule line:
     >>> rules = finish([parse_rule("diagonals", 4), parse_rule("killer 7 r1c2 r2c2", 4)], 4)
     >>> [rule.to_line() for rule in rules]
     ['diagonals', 'killer 7 r1c2 r2c2']
+    >>> from dimacs_sudoku.core.check import check_variant
     >>> check_variant([1, 4, 3, 2, 2, 3, 4, 1, 4, 1, 2, 3, 3, 2, 1, 4], 4, (2, 2), rules)
     []
 
@@ -34,8 +35,8 @@ import re
 
 from .. import arguments
 from ..errors import PuzzleError, UsageError
-from ..core.grid import Grid, Layout, check_size, default_box, no_box_shape
-from ..core.grid import rule_violations  # noqa: F401 (each rule's own check, kept importable here)
+from ..core.grid import Grid
+from ..core.layout import Layout, check_size, default_box, no_box_shape
 
 # The registry: add a rule by adding its module here.
 RULE_MODULES = (
@@ -465,41 +466,3 @@ def make_rule_clauses(rule, layout, var, first):
         return counter[0]
 
     return rule.clauses(var, new_var, layout)
-
-
-def check_variant(cells, size, box, rules, givens=None):
-    """Every violation in the complete grid ``cells``: a repeated digit in a row, column,
-    box (or jigsaw region), a cell that disagrees with ``givens``, and each rule's own
-    check. An empty list means the grid is a solution.
-
-    >>> check_variant([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], 4, (2, 2),
-    ...               [parse_rule("diagonal-", 4)])
-    ['diagonal-: diagonal- holds 4 twice (r2c2 r3c3)']
-    """
-    n = size
-    box = tuple(box) if box else default_box(n)
-    found = []
-    if len(cells) != n * n or any(not 1 <= d <= n for d in cells):
-        return ["the grid is not %d complete cells of digits 1..%d" % (n * n, n)]
-    if givens is not None:
-        for cell, (d, g) in enumerate(zip(cells, givens)):
-            if g and d != g:
-                found.append("r%dc%d holds %d but the given is %d"
-                             % (cell // n + 1, cell % n + 1, d, g))
-    groups = [("row %d" % (r + 1), [r * n + c for c in range(n)]) for r in range(n)]
-    groups += [("column %d" % (c + 1), [r * n + c for r in range(n)]) for c in range(n)]
-    if not any(rule.replaces_boxes for rule in rules):
-        br, bc = box
-        for k in range(n):
-            top, left = (k // (n // bc)) * br, (k % (n // bc)) * bc
-            groups.append(("box %d" % (k + 1), [(top + i) * n + left + j
-                                                for i in range(br) for j in range(bc)]))
-    for name, group in groups:
-        digits = [cells[cell] for cell in group]
-        if len(set(digits)) != n:
-            found.append("%s holds a digit twice" % name)
-    for rule in rules:
-        rule.link(rules)
-    for rule in rules:
-        found.extend(rule.check(cells, n, box))
-    return found

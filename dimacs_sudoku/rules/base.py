@@ -221,7 +221,7 @@ class Rule:
 
     def __init__(self, size, box=None):
         from ..errors import UsageError
-        from ..core.grid import default_box
+        from ..core.layout import default_box
         self.size = size
         try:
             self.box = tuple(box) if box else default_box(size)

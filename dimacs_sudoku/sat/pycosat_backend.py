@@ -68,7 +68,8 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
     """
     from ..encodings import encode_variant
     from ..core.grid import Grid
-    from ..rules import check_variant, variant_layout
+    from ..rules import variant_layout
+    from ..core.check import check_variant
     formula = encode_variant(grid, rules, encoding, amo)
     n = grid.size
     sat = PycosatSolver(formula.num_vars)
