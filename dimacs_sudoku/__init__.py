@@ -22,7 +22,7 @@ _EXPORTS = {
     "Grid": "core.grid", "Layout": "core.grid",
     "parse_puzzle": "formats", "read_puzzles": "formats",
     "puzzles_from_text": "formats", "puzzles_from_file": "formats",
-    "write_grid": "formats", "parse_rule": "rules",
+    "write_grid": "formats", "parse_rule": "rules.registry",
     # solving, counting, making and grading puzzles
     "solve": "tasks", "count_solutions": "tasks", "solve_many": "tasks",
     "generate": "generator", "grade": "grading",

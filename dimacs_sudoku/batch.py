@@ -152,7 +152,7 @@ def rules_layout(grid):
     """The layout of ``grid``'s rules (rows, columns, the boxes or the regions that
     replace them, the rules' extra units), made once per set of unit rules: a grid
     given rules by hand, without their layout, never loses a unit rule."""
-    from .rules import variant_layout
+    from .rules.registry import variant_layout
     n, box = grid.size, grid.layout.box
     rules = grid.rules
     key = (n, box, tuple(rule.to_line() for rule in rules

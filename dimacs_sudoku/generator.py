@@ -447,7 +447,7 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     and, with a symmetry, also asks that no single given can go (up to ``attempts``
     tries); ``clues`` is then an upper bound. ``counter`` is a :class:`Counter`.
     ``rules`` are variant rules the puzzle carries (the layout must be theirs, see
-    :func:`dimacs_sudoku.rules.variant_layout`).
+    :func:`dimacs_sudoku.rules.registry.variant_layout`).
     """
     _maps(layout.size, symmetry)
     if clues is not None and clues < 0:
@@ -507,7 +507,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     count = arguments.number(count, "generate", "the number of puzzles as an int")
     layout = layout_for(size, box)
     if rules:
-        from .rules import finish, parse_rule, variant_layout
+        from .rules.registry import finish, parse_rule, variant_layout
         rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
                               if isinstance(rule, str) else rule for rule in rules],
                              layout.size))
@@ -620,7 +620,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
     random free cell through free neighbours holding digits not yet in it, to a random
     size in ``smallest..largest`` (smaller when it runs out of room); each cage's total
     is the sum of its digits. Returns the ``killer`` rules, in the order made."""
-    from .rules import parse_rule
+    from .rules.registry import parse_rule
     n = solution.size
     cells = solution.cells
     free = set(range(n * n))

@@ -363,7 +363,7 @@ def propagator_for(layout, encoding="extended", rules=()):
     key = (layout.size, layout.box, tuple(cells for _, cells in layout.units), encoding)
     extra = ()
     if rules:
-        from .rules import clause_rules
+        from .encodings.rules import clause_rules
         extra = tuple(clause_rules(rules, layout))
         key += tuple(rule.to_line() for rule in extra)
     found = _CACHE.get(key)

@@ -42,7 +42,7 @@ def test_unsolvable_puzzles_grade_none():
 
 
 def test_a_variant_puzzle_is_graded_with_its_rules():
-    from dimacs_sudoku.rules import parse_rule
+    from dimacs_sudoku.rules.registry import parse_rule
     # The thermo makes row 1 1234, and unit propagation does the rest; without it the
     # givens have two solutions.
     cells = Grid.from_line("......1.21...32.").cells

@@ -16,7 +16,8 @@ from dimacs_sudoku.errors import NoSolution, PuzzleError
 from dimacs_sudoku.formats import detect_format, parse_puzzle, puzzles_from_text, write_grid
 from dimacs_sudoku.formats import sudokupad
 from dimacs_sudoku.formats.sudokupad import KEYS, pack, parse_sudokupad, unzip
-from dimacs_sudoku.rules import to_fpuzzles, write_variant
+from dimacs_sudoku.formats.variant import write_variant
+from dimacs_sudoku.formats.fpuzzles import to_fpuzzles
 from dimacs_sudoku.formats.lzstring import compress_base64
 
 KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]

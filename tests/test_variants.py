@@ -7,7 +7,7 @@ import pytest
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.rules import parse_rule, finish, rule_classes
+from dimacs_sudoku.rules.registry import parse_rule, finish, rule_classes
 from dimacs_sudoku.core.check import check_variant
 
 BOX = (2, 2)
@@ -216,7 +216,8 @@ def all_samples():
 
 
 def test_no_rule_writes_a_clause_twice():
-    from dimacs_sudoku.rules import make_rule_clauses, rule_clauses, variant_layout
+    from dimacs_sudoku.encodings.rules import make_rule_clauses, rule_clauses
+    from dimacs_sudoku.rules.registry import variant_layout
     for size, lines in all_samples():
         rules = rules_of(lines, size)
         layout = variant_layout(size, None, rules)

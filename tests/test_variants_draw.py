@@ -8,7 +8,7 @@ from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats.variant import read_variant
 from dimacs_sudoku.pictures.svg import variant_svg
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
-from dimacs_sudoku.rules import finish, parse_rule
+from dimacs_sudoku.rules.registry import finish, parse_rule
 from test_variants_puzzles import PUZZLES
 from test_variants_random import SAMPLES9
 

@@ -188,7 +188,7 @@ def test_the_fpuzzles_form_has_the_same_one_solution(name):
     from dimacs_sudoku.errors import UsageError
     from dimacs_sudoku.formats.variant import read_variant
     from dimacs_sudoku.sat.pycosat_backend import solve_variant
-    from dimacs_sudoku.rules import parse_fpuzzles, to_fpuzzles
+    from dimacs_sudoku.formats.fpuzzles import parse_fpuzzles, to_fpuzzles
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     if name in NO_FPUZZLES_FORM:
         with pytest.raises(UsageError, match="exempts the pairs with a kropki dot"):

@@ -14,7 +14,7 @@ import pytest
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.rules import finish, parse_rule
+from dimacs_sudoku.rules.registry import finish, parse_rule
 from dimacs_sudoku.core.check import check_variant
 from dimacs_sudoku.rules.base import cell_text, orthogonal_pairs
 

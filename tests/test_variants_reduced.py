@@ -23,7 +23,7 @@ from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.propagate import Contradiction
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.rules import variant_grid
+from dimacs_sudoku.rules.registry import variant_grid
 
 KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]
 

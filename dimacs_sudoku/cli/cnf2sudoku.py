@@ -108,7 +108,7 @@ def with_box(givens, box_shape, box_text):
     rule is still checked."""
     from ..errors import PuzzleError
     from ..core.grid import Grid
-    from ..rules import with_rule_lines
+    from ..rules.registry import with_rule_lines
     grid = Grid(givens.cells, size=givens.size, box=box_shape, symbols=givens.symbols)
     if not givens.rules:
         return grid

@@ -136,7 +136,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     layout = layout_for(size, box_shape)
     if rules:
         from ..errors import PuzzleError
-        from ..rules import finish, parse_rule, variant_layout
+        from ..rules.registry import finish, parse_rule, variant_layout
         try:
             rules = tuple(finish([parse_rule(line, layout.size, layout.box, "--rule")
                                   for line in rules], layout.size))

@@ -130,7 +130,7 @@ def rule_violations(cells, layout, rules):
     through the rule protocol (:class:`dimacs_sudoku.rules.base.Rule`: ``link``
     and ``check``), importing no rule module.
 
-    >>> from dimacs_sudoku.rules import parse_rule
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> rule_violations([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], Layout(4),
     ...                 [parse_rule("killer 4 r1c1 r1c2", 4)])
     ['killer 4 r1c1 r1c2: the digits add up to 3, not 4']
@@ -272,7 +272,7 @@ def check_variant(cells, size, box, rules, givens=None):
     box (or jigsaw region), a cell that disagrees with ``givens``, and each rule's own
     check. An empty list means the grid is a solution.
 
-    >>> from dimacs_sudoku.rules import parse_rule
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> check_variant([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], 4, (2, 2),
     ...               [parse_rule("diagonal-", 4)])
     ['diagonal-: diagonal- holds 4 twice (r2c2 r3c3)']

@@ -136,7 +136,7 @@ def _numbers(texts, key, what, source):
 def _with_rules(givens, lines, source):
     """The givens with the rules of the CNF's ``c rule:`` lines (and their layout)."""
     from ..errors import PuzzleError
-    from ..rules import with_rule_lines
+    from ..rules.registry import with_rule_lines
     try:
         return with_rule_lines(givens, [(None, text) for text in lines])
     except PuzzleError as error:

@@ -134,13 +134,14 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
     at-most-one family after them. Each rule is a ``rule:`` line of the header.
 
     >>> from dimacs_sudoku.core.grid import Grid
-    >>> from dimacs_sudoku.rules import parse_rule
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> f = encode_variant(Grid.empty(4), [parse_rule("antiknight", 4)])
     >>> f.num_vars, f.num_clauses
     (64, 480)
     """
     from ..errors import UsageError
-    from ..rules import make_rule_clauses, rule_clauses, variant_grid
+    from .rules import make_rule_clauses, rule_clauses
+    from ..rules.registry import variant_grid
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))

@@ -782,7 +782,7 @@ def reduced_rule_clauses(rules, layout, var, top):
 
 def make_reduced_rule_clauses(rule, layout, var, first):
     """The settled clauses of ``rule`` with its auxiliary variables from ``first + 1``."""
-    from ..rules import make_rule_clauses
+    from .rules import make_rule_clauses
     return settle(make_rule_clauses(rule, layout, var, first))
 
 
@@ -841,7 +841,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     rules = list(grid.rules or ())
     empty = None
     if rules:
-        from ..rules import clause_rules
+        from .rules import clause_rules
         rules = clause_rules(rules, grid.layout)
     if rules:
         layout = grid.layout

@@ -316,7 +316,7 @@ class _RuleLines:
             elif (head.isalpha() or head == " " or head == "\t") and self.active \
                     and seen_grid:
                 s = text.lstrip()
-                # (the variants package is imported only for a line like a rule)
+                # (the rule registry is imported only for a line like a rule)
                 if s[:1].isalpha() and _variants().is_rule_line(s):
                     held.append(item)
                     continue
@@ -328,14 +328,14 @@ class _RuleLines:
 
 
 def _variants():
-    from .. import rules as variants
-    return variants
+    from ..rules import registry
+    return registry
 
 
 def _with_rules(grid, lines, lenient, source, count=0):
     """The grid before the rule ``lines``, with its rules (grid.rules, the layout);
     ``count`` grids were read so far."""
-    from ..rules import with_rule_lines
+    from ..rules.registry import with_rule_lines
     if grid is None and count:
         error = PuzzleError("rules after a pause in the input: the puzzle before them "
                             "was answered without them (send a grid and its rules "

@@ -150,6 +150,6 @@ def read_object(s, ctx, lineno):
     layout = ctx.layout(n, tuple(box), lineno)
     grid = make_grid(cells, layout, ctx.source, lineno, symbols=symbols)
     if rules:
-        from ..rules import with_rule_lines
+        from ..rules.registry import with_rule_lines
         grid = with_rule_lines(grid, [(lineno, text) for text in rules], ctx.source)
     return grid

@@ -525,7 +525,7 @@ def rule_lines(obj, size):
     """The rule lines of our text format for an SCL object's rules (cages, ``global``,
     diagonals), and what it draws that is no rule we can read, counted by kind
     (``["2 lines", "1 overlay"]``): ``(lines, drawings)``."""
-    from ..rules import count_text
+    from .variant import count_text
     from ..rules.base import cells_text
     lines, drawings = [], []
     known = obj.get("global") or []
@@ -649,7 +649,7 @@ def _variant(cells, size, box, regions, lines, source):
     """``(grid, rules)`` of the givens ``cells``, the region number of each cell (None:
     the boxes) and our rule ``lines``."""
     from ..core.grid import Grid
-    from ..rules import finish, parse_rule, variant_grid
+    from ..rules.registry import finish, parse_rule, variant_grid
     try:
         rules = []
         if regions is not None:
@@ -853,7 +853,7 @@ def read_puzzle(text, source=None, line=None):
                               source, line) from None
     data = unpacked_text(pid, source, line)
     if kind == "fpuzzles":
-        from ..rules import parse_fpuzzles
+        from .fpuzzles import parse_fpuzzles
         return parse_fpuzzles(data, source)[0]
     return parse_sudokupad(load(data, source, line), source)[0]
 
@@ -920,7 +920,7 @@ def write(grid, givens=None, symbols=None):
     """A SudokuPad link of ``grid`` and its rules: ``.../scl...`` when SCL states
     every rule, else ``.../fpuzzles...`` (the f-puzzles form, which SudokuPad reads and
     draws too)."""
-    from ..rules import to_fpuzzles
+    from .fpuzzles import to_fpuzzles
     rules = grid.rules or (givens.rules if givens is not None else ())
     obj = to_scl(grid, rules)
     if obj is None:

@@ -6,7 +6,7 @@ no grid and calls nothing of the pictures.
 Each rule draws itself through a :class:`Geometry`, which knows where cells are; the
 elements go between the grid lines and the digits, so the digits stay readable.
 
->>> from dimacs_sudoku.rules import parse_rule
+>>> from dimacs_sudoku.rules.registry import parse_rule
 >>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
 >>> layer = rule_marks(rules, Geometry(4, 48, 52))
 >>> layer.startswith('<g class="rules">'), layer.count('class="cage"'), layer.count('class="clue"')

@@ -174,7 +174,7 @@ def variant_svg(grid, rules, givens=None):
     a cell of room on every side.
 
     >>> from dimacs_sudoku.core.grid import Grid
-    >>> from dimacs_sudoku.rules import parse_rule
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> rules = [parse_rule("killer 3 r1c1 r1c2", 4), parse_rule("sandwich 2 r1", 4)]
     >>> svg = variant_svg(Grid.empty(4), rules)
     >>> svg.startswith("<svg"), svg.count('class="cage"'), svg.count('class="clue"')

@@ -57,18 +57,18 @@ def solve_clauses(clauses, num_vars=0, timeout=None):
 
 def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
     """Up to ``limit`` solutions of a variant puzzle (bundled picosat), each checked by
-    :func:`~dimacs_sudoku.rules.check_variant`; distinct as grids (auxiliary
+    :func:`~dimacs_sudoku.core.check.check_variant`; distinct as grids (auxiliary
     variables never count twice).
 
     >>> from dimacs_sudoku.core.grid import Grid
-    >>> from dimacs_sudoku.rules import parse_rule
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> [s.to_line() for s in solve_variant(Grid.from_line("1..4" "4..." "...3" "3..1"),
     ...                                     [parse_rule("killer 5 r1c2 r1c3", 4)], limit=2)]
     ['1234431221433421']
     """
     from ..encodings import encode_variant
     from ..core.grid import Grid
-    from ..rules import variant_layout
+    from ..rules.registry import variant_layout
     from ..core.check import check_variant
     formula = encode_variant(grid, rules, encoding, amo)
     n = grid.size
