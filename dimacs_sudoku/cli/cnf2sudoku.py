@@ -123,7 +123,8 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                    reduce=False, propagate=False, input_format=None, symbols=None,
                    strict_drawings=False):
     from .. import formats
-    from ..dimacs.decode import CnfInfo, decode_result, model_shape
+    from ..dimacs.decode import CnfInfo, decode_result
+    from ..core.variables import model_shape
     from ..core.layout import parse_box
     from ..dimacs.output import iter_results
 

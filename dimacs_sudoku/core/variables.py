@@ -25,6 +25,9 @@ for 16x16), so the decimal numbering leaves most numbers below its maximum unuse
 
 import bisect
 
+from ..errors import InvalidModel
+from .layout import cell_name
+
 
 class Standard:
     """``v = cell*N + d``: cell = r*N + c (0-based), d = 1..N."""
@@ -176,3 +179,72 @@ def numbering(name, size):
     except KeyError:
         raise UsageError("unknown numbering %r (choose from %s)"
                          % (name, ", ".join(NUMBERINGS))) from None
+
+
+def model_shape(positives, size=None, numbering=None, max_var=0):
+    """``(numbering name, N)`` of a model, or None: from its true variables, or else
+    from the number of variables it assigns when that is N³ (N ≥ 4), the standard
+    numbering's count, so that a model with a cell left empty still tells its size
+    and decoding names that cell.
+
+    >>> model_shape([1, 6], max_var=64)
+    ('standard', 4)
+    >>> model_shape([1, 6], max_var=65) is None
+    True
+    """
+    found = infer_numbering(positives, size=size, numbering=numbering)
+    if found is None and size is None and numbering in (None, "standard"):
+        n = round(max_var ** (1 / 3))
+        if n >= 4 and n ** 3 == max_var:
+            found = "standard", n
+    return found
+
+
+def model_cells(positives, numbers, source=None, line=None):
+    """The N² cells (0: blank) that the true variables ``positives`` fill under the
+    numbering ``numbers`` (:class:`Standard` or :class:`Decimal`); variables that are
+    no cell variable are left out. Raise InvalidModel naming the first cell given two
+    digits (errors name ``source`` and ``line``). The one model -> cells decoding.
+
+    >>> model_cells([1, 4, 6, 7], Standard(2))
+    [1, 2, 2, 1]
+    >>> model_cells([147, 999], Decimal(9))[3]
+    7
+    """
+    size = numbers.size
+    cells = [0] * (size * size)
+    if type(numbers) is Standard:
+        # v = cell*N + d: the cells and digits by whole-list operations, a piece of
+        # the model at a time (a 400x400 grid has 160,000); when fewer cells are
+        # filled than literals seen, a cell given twice is looked at one by one.
+        top = numbers.max_var
+        seen = 0
+        for start in range(0, len(positives), 1 << 15):
+            low = [v - 1 for v in positives[start:start + (1 << 15)] if 0 < v <= top]
+            for cell, d in zip([v // size for v in low], [v % size + 1 for v in low]):
+                cells[cell] = d
+            seen += len(low)
+        if seen != len(cells) - cells.count(0):
+            _two_digits((((v - 1) // size, (v - 1) % size + 1) for v in positives
+                         if 0 < v <= top), size, source, line)
+    else:
+        cell_digit = numbers.cell_digit
+        for v in positives:
+            found = cell_digit(v)
+            if found is None:
+                continue
+            cell, d = found
+            if cells[cell] and cells[cell] != d:
+                _two_digits([(cell, cells[cell]), (cell, d)], size, source, line)
+            cells[cell] = d
+    return cells
+
+
+def _two_digits(pairs, size, source, line):
+    """Raise InvalidModel for the first cell of the ``(cell, digit)`` pairs that
+    holds two different digits."""
+    seen = {}
+    for cell, d in pairs:
+        if seen.setdefault(cell, d) != d:
+            raise InvalidModel("the model is not a solution: cell %s holds both %d and %d"
+                               % (cell_name(size, cell), seen[cell], d), source, line)

@@ -8,8 +8,8 @@ import json
 
 from ..errors import InputError, InvalidModel, NoSolution, UnknownResult, UsageError
 from ..core.grid import Grid
-from ..core.layout import Layout, cell_name, check_size, parse_box
-from ..core.variables import Standard, infer_numbering, numbering as make_numbering
+from ..core.layout import Layout, check_size, parse_box
+from ..core.variables import model_cells, model_shape, numbering as make_numbering
 
 
 class CnfInfo:
@@ -143,29 +143,10 @@ def _with_rules(givens, lines, source):
         raise InputError("the CNF's 'c rule:' comment: %s" % error.message, source) from None
 
 
-def model_shape(positives, size=None, numbering=None, max_var=0):
-    """``(numbering name, N)`` of a model, or None: from its true variables, or else
-    from the number of variables it assigns when that is N³ (N ≥ 4), the standard
-    numbering's count, so that a model with a cell left empty still tells its size
-    and decoding names that cell.
-
-    >>> model_shape([1, 6], max_var=64)
-    ('standard', 4)
-    >>> model_shape([1, 6], max_var=65) is None
-    True
-    """
-    found = infer_numbering(positives, size=size, numbering=numbering)
-    if found is None and size is None and numbering in (None, "standard"):
-        n = round(max_var ** (1 / 3))
-        if n >= 4 and n ** 3 == max_var:
-            found = "standard", n
-    return found
-
-
 def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=None,
            fixed=None, check=True, source=None, line=None, max_var=0):
     """The grid that the true literals ``positives`` describe, checked against the
-    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.dimacs.check`.
+    rules and ``givens`` (a Grid) by :mod:`dimacs_sudoku.core.check`.
 
     ``size`` is inferred when not given; ``numbering`` is ``standard`` or ``decimal``
     (inferred when None). ``varmap`` translates the compact variables of a reduced
@@ -201,31 +182,7 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
         raise UsageError("a %dx%d grid has no box shape (N is prime): its regions are in "
                          "the CNF or the puzzle; give --cnf FILE or --puzzle FILE"
                          % (size, size)) from None
-    cells = [0] * layout.cells
-    if type(numbers) is Standard:
-        # v = cell*N + d: the cells and digits by whole-list operations, a piece of
-        # the model at a time (a 400x400 grid has 160,000); when fewer cells are
-        # filled than literals seen, a cell given twice is looked at one by one.
-        top = numbers.max_var
-        seen = 0
-        for start in range(0, len(positives), 1 << 15):
-            low = [v - 1 for v in positives[start:start + (1 << 15)] if 0 < v <= top]
-            for cell, d in zip([v // size for v in low], [v % size + 1 for v in low]):
-                cells[cell] = d
-            seen += len(low)
-        if seen != len(cells) - cells.count(0):
-            _two_digits((((v - 1) // size, (v - 1) % size + 1) for v in positives
-                         if 0 < v <= top), size, source, line)
-    else:
-        cell_digit = numbers.cell_digit
-        for v in positives:
-            found = cell_digit(v)
-            if found is None:
-                continue
-            cell, d = found
-            if cells[cell] and cells[cell] != d:
-                _two_digits([(cell, cells[cell]), (cell, d)], size, source, line)
-            cells[cell] = d
+    cells = model_cells(positives, numbers, source, line)
     if check:
         from ..core.check import check_cells
         check_cells(cells, layout, givens, source, line)
@@ -235,16 +192,6 @@ def decode(positives, size=None, box=None, numbering=None, givens=None, varmap=N
         # and output speaks the notation the puzzle was read in.
         grid.givens, grid.symbols = givens, givens.symbols
     return grid
-
-
-def _two_digits(pairs, size, source, line):
-    """Raise InvalidModel for the first cell of the ``(cell, digit)`` pairs that
-    holds two different digits."""
-    seen = {}
-    for cell, d in pairs:
-        if seen.setdefault(cell, d) != d:
-            raise InvalidModel("the model is not a solution: cell %s holds both %d and %d"
-                               % (cell_name(size, cell), seen[cell], d), source, line)
 
 
 def decode_result(result, source=None, **options):

@@ -70,16 +70,14 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
     from ..core.grid import Grid
     from ..rules.registry import variant_layout
     from ..core.check import check_variant
+    from ..core.variables import Standard, model_cells
     formula = encode_variant(grid, rules, encoding, amo)
     n = grid.size
     sat = PycosatSolver(formula.num_vars)
     sat.add_clauses(list(formula.clauses()))
     solutions = []
     for chosen in sat.models(limit, project=n ** 3, positives=True):
-        cells = [0] * (n * n)
-        for v in chosen:
-            cell, d = divmod(v - 1, n)
-            cells[cell] = d + 1
+        cells = model_cells(chosen, Standard(n))
         problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
         if problems:
             from ..errors import InvalidModel
