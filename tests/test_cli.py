@@ -128,13 +128,13 @@ def test_shell_completion_of_option_values(prog, words, expected):
 
 
 def test_completion_lists_name_what_the_library_accepts():
-    from dimacs_sudoku.cli import common
+    from dimacs_sudoku.cli import options
     from dimacs_sudoku.encodings import ENCODINGS
     from dimacs_sudoku.generator import SYMMETRIES
     from dimacs_sudoku.formats import FORMATS
-    assert common.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
-    assert common.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
-    assert common.completion("FORMATS", "puzzle")("") == list(FORMATS)
+    assert options.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
+    assert options.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
+    assert options.completion("FORMATS", "formats")("") == list(FORMATS)
 
 
 def run_module(*args, input=None):
@@ -191,7 +191,7 @@ def test_bin_holds_the_command_table_each_by_one_script():
 
 
 def test_each_command_module_is_named_as_installed():
-    helpers = {"__init__", "common", "progress", "checkout"}
+    helpers = {"__init__", "runtime", "options", "progress", "checkout"}
     modules = {"dimacs_sudoku.cli." + path.stem
                for path in (ROOT / "dimacs_sudoku" / "cli").glob("*.py")
                if path.stem not in helpers}

@@ -155,7 +155,7 @@ def test_html_page_and_25x25():
 
 
 def test_notebook_bodies_and_cnf2sudoku_formats():
-    from dimacs_sudoku.cli.common import render_grid as render_format
+    from dimacs_sudoku.cli.options import render_grid as render_format
     grid = Grid.from_line(SMALL4)
     assert grid._repr_svg_() == render.to_svg(grid)
     assert grid._repr_html_() == render.to_html(grid)

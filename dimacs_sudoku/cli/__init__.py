@@ -1,7 +1,7 @@
 """The command-line programs: thin Typer adapters over the library.
 
 Each module holds one program, named as it is installed (``sudoku-solve`` is
-:mod:`.sudoku_solve`); :mod:`.common` gives them streams, atomic output files and the
+:mod:`.sudoku_solve`); :mod:`.runtime` gives them signals, standard streams and the
 single place where errors become exit codes. :data:`COMMANDS` is the one table of them:
 ``python -m dimacs_sudoku``, ``bin/`` and the tests read it, and a test holds setup.cfg's
 entry points equal to it. Importing this package loads no command.

@@ -5,7 +5,8 @@ from typing import Optional
 import typer
 
 from ..errors import InputError, UsageError
-from . import common
+from .. import streams
+from . import options, runtime
 
 HELP = """Decode a SAT solver's model into a Sudoku grid, check it, and print it.
 
@@ -37,25 +38,25 @@ a terminal, line otherwise. The symbols are those of the puzzle (from --cnf or
 
 \b
 Exit codes:
-""" + common.exit_code_table([0, 2, 3, 4, 5, 6, 8])
+""" + runtime.exit_code_table([0, 2, 3, 4, 5, 6, 8])
 
-app = common.make_app(HELP)
+app = runtime.make_app(HELP)
 
 
 @app.command(help=HELP)
 def cnf2sudoku(
-    result: Optional[str] = common.input_argument("RESULT", "solver output"),
-    output: Optional[str] = common.output_option(),
+    result: Optional[str] = options.input_argument("RESULT", "solver output"),
+    output: Optional[str] = options.output_option(),
     cnf: Optional[str] = typer.Option(None, "--cnf", metavar="FILE",
                                       help="the CNF that was solved (size, box, givens)"),
     size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
                                        help="grid size (default: from --cnf or inferred)"),
-    box: Optional[str] = common.box_option(),
+    box: Optional[str] = options.box_option(),
     numbering: Optional[str] = typer.Option(None, "--numbering", metavar="NAME",
-                                            autocompletion=common.completion(
+                                            autocompletion=options.completion(
                                                 ("standard", "decimal")),
                                             help="standard or decimal (default: inferred)"),
-    output_format: Optional[str] = common.output_format_option(),
+    output_format: Optional[str] = options.output_format_option(),
     puzzle: Optional[str] = typer.Option(
         None, "--puzzle", metavar="FILE",
         help="the puzzle the CNF was made from (size, box, givens; one puzzle)"),
@@ -63,12 +64,12 @@ def cnf2sudoku(
                                 help="with --puzzle: the CNF was made by sudoku2cnf --reduce"),
     propagate: bool = typer.Option(
         False, "--propagate", "-p", help="with --puzzle: the CNF was made by sudoku2cnf --propagate"),
-    input_format: Optional[str] = common.input_format_option(),
-    symbols: Optional[str] = common.symbols_option(),
-    strict_drawings: bool = common.strict_drawings_option(),
-    _version: Optional[bool] = common.version_option("cnf2sudoku"),
+    input_format: Optional[str] = options.input_format_option(),
+    symbols: Optional[str] = options.symbols_option(),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option("cnf2sudoku"),
 ):
-    return common.run("cnf2sudoku", decode_command, result, output, cnf, size, box,
+    return runtime.run("cnf2sudoku", decode_command, result, output, cnf, size, box,
                       numbering, output_format, puzzle, reduce, propagate, input_format,
                       symbols, strict_drawings)
 
@@ -81,8 +82,8 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     from ..dimacs.decode import CnfInfo
     from ..formats import read_puzzles
 
-    with common.open_puzzle_input(path) as stream:
-        grids = common.noted_drawings(read_puzzles(stream, common.source_name(path),
+    with streams.open_puzzle_input(path) as stream:
+        grids = options.noted_drawings(read_puzzles(stream, streams.source_name(path),
                                                    fmt=input_format, size=size,
                                                    box=box_shape),
                                       "cnf2sudoku", strict_drawings)
@@ -129,8 +130,8 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     from ..dimacs.output import iter_results
 
     if output_format is None:
-        output_format = common.default_output_format(output)
-    common.check_output_format(output_format)
+        output_format = options.default_output_format(output)
+    options.check_output_format(output_format)
     symbols = formats.check_symbols(symbols, size)
     if numbering not in (None, "standard", "decimal"):
         raise UsageError("--numbering takes standard or decimal, not %r" % numbering)
@@ -141,15 +142,15 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
         raise UsageError("give --cnf FILE or --puzzle FILE, not both")
     if input_format and not puzzle:
         raise UsageError("--input-format is the format of --puzzle FILE; give it")
-    if puzzle == "-" and result in common.STDIO:
+    if puzzle == "-" and result in streams.STDIO:
         raise UsageError("the solver output and --puzzle cannot both be read from stdin")
-    common.grid_shape(size, box)
+    options.grid_shape(size, box)
     info = unsized = None
     if puzzle:
         info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,
                            reduce, propagate, input_format, strict_drawings)
     elif cnf:
-        with common.open_text_input(cnf) as stream:
+        with streams.open_text_input(cnf) as stream:
             info = CnfInfo.read(stream, cnf)
         # A CNF without comments (sudoku2cnf --comments none): the model tells the size.
         unsized = cnf if info.size is None and size is None else None
@@ -161,16 +162,16 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
         givens = with_box(givens, box_shape, box)
     if numbering is None and info and "numbering" in info.fields:
         numbering = info.numbering
-    options = dict(size=size, box=box_shape, numbering=numbering, givens=givens)
+    decoding = dict(size=size, box=box_shape, numbering=numbering, givens=givens)
     if info and info.varmap is not None:
-        options.update(varmap=info.varmap, fixed=info.fixed)
+        decoding.update(varmap=info.varmap, fixed=info.fixed)
 
-    source = common.source_name(result)
+    source = streams.source_name(result)
     count = 0
     held = None
     head, tail = formats.document(output_format)
     between = "\n" if output_format in formats.MULTILINE else ""
-    with common.open_text_input(result) as stream, common.AtomicOutput(output) as out:
+    with streams.open_text_input(result) as stream, streams.AtomicOutput(output) as out:
         out.write(head)
         for found in iter_results(stream, source):
             if found.status != "SAT" and count:
@@ -188,13 +189,13 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                     raise InputError("no 'c size:' comment, and the model does not tell "
                                      "the grid size (a --reduce CNF needs its comments, or "
                                      "cnf2sudoku --puzzle P --reduce)", unsized)
-                options.update(numbering=fit[0], size=fit[1])
-            grid = decode_result(found, source=source, **options)
+                decoding.update(numbering=fit[0], size=fit[1])
+            grid = decode_result(found, source=source, **decoding)
             if output_format == "svg" and count:
-                raise common.one_svg("the solver output holds several models")
+                raise options.one_svg("the solver output holds several models")
             if symbols:
                 formats.check_symbols(symbols, grid.size)
-            text = common.render_grid(grid, output_format, givens, symbols)
+            text = options.render_grid(grid, output_format, givens, symbols)
             if output_format == "svg":
                 held = text         # written once no second model follows
             else:
@@ -207,7 +208,7 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
 
 
 def main():
-    return common.main(app, "cnf2sudoku")
+    return runtime.main(app, "cnf2sudoku")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ import typer
 
 from ..errors import (EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_IO,
                       EXIT_SOLVER_FAILED, EXIT_USAGE, UsageError)
-from . import common
+from .. import streams
+from . import options, runtime
 
 PROG = "cnfsolve"
 EXIT_SAT, EXIT_UNSAT, EXIT_NO_ANSWER = 10, 20, 0        # the SAT competition's codes
@@ -55,19 +56,19 @@ Exit codes:
    10  satisfiable: s SATISFIABLE and the model were written
    20  unsatisfiable: s UNSATISFIABLE was written
     0  unknown: s UNKNOWN was written (time-out, or the solver gave up)
-""" + common.exit_code_table([EXIT_FAILURE, EXIT_USAGE, EXIT_BAD_INPUT, EXIT_SOLVER_FAILED,
+""" + runtime.exit_code_table([EXIT_FAILURE, EXIT_USAGE, EXIT_BAD_INPUT, EXIT_SOLVER_FAILED,
                               EXIT_IO, EXIT_INTERRUPTED])
 
-app = common.make_app(HELP)
+app = runtime.make_app(HELP)
 
 
 @app.command(help=HELP)
 def cnfsolve(
     file: Optional[str] = typer.Argument(None, metavar="FILE|-",
                                          help="the DIMACS CNF; - or nothing for stdin"),
-    output: Optional[str] = common.output_option(),
+    output: Optional[str] = options.output_option(),
     solver: str = typer.Option("bundled", "--solver", "-s", metavar='NAME|"COMMAND"',
-                               autocompletion=common.completion("SOLVERS", "sat"),
+                               autocompletion=options.completion("SOLVERS", "sat"),
                                help="a solver name or a command line (see above)"),
     # A str read by parse_timeout, for a plain message on a bad value.
     timeout: Optional[str] = typer.Option(None, "--timeout", "-t", metavar="SECONDS",
@@ -75,9 +76,9 @@ def cnfsolve(
                                                "(at most 1e8, about three years)"),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="no c comment line, only the answer"),
-    _version: Optional[bool] = common.version_option(PROG),
+    _version: Optional[bool] = options.version_option(PROG),
 ):
-    return common.run(PROG, solve_command, file, output, solver, timeout, quiet)
+    return runtime.run(PROG, solve_command, file, output, solver, timeout, quiet)
 
 
 def solve_command(path, output, solver, timeout, quiet):
@@ -93,14 +94,14 @@ def solve_command(path, output, solver, timeout, quiet):
         # the solve of a 9x9 puzzle).
         from ..dimacs.cnf import read_dimacs
         from ..sat import solve_cnf
-        common.check_writable(output)
-        with common.open_text_input(path) as stream:
-            cnf = read_dimacs(stream, common.source_name(path), MAX_IN_PROCESS_VARS,
+        runtime.check_writable(output)
+        with streams.open_text_input(path) as stream:
+            cnf = read_dimacs(stream, streams.source_name(path), MAX_IN_PROCESS_VARS,
                               "the bundled solver")
-        with common.signals_uncaught():
+        with runtime.signals_uncaught():
             result = solve_cnf(cnf, timeout=timeout)
         del cnf
-    with common.AtomicOutput(output, binary=True) as out:
+    with streams.AtomicOutput(output, binary=True) as out:
         if result is not None:
             from ..sat import write_result
             write_result(result, out)
@@ -130,21 +131,21 @@ def solve_with_pysat(name, path, timeout):
     from ..dimacs.cnf import DimacsReader
     from ..sat import check_cnf_file, check_pysat_name, solve_pysat
     check_pysat_name(name)                  # before reading anything
-    source = common.source_name(path)
+    source = streams.source_name(path)
     workdir = None
     try:
-        if path in common.STDIO or common.is_compressed(path):
+        if path in streams.STDIO or streams.is_compressed(path):
             from ..sat.external import spool
             workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
-            raw = common.open_binary_input(path)
+            raw = streams.open_binary_input(path)
             try:
                 plain = spool(raw, workdir)
             finally:
-                if path not in common.STDIO:
+                if path not in streams.STDIO:
                     raw.close()
         else:
             plain = str(path)
-        with common.open_text_input(plain) as stream:
+        with streams.open_text_input(plain) as stream:
             reader = DimacsReader(stream, source, MAX_IN_PROCESS_VARS,
                                   "python-sat's solver in this process")
             result = solve_pysat(name, reader, reader.num_vars, timeout)
@@ -171,7 +172,7 @@ def parse_timeout(text):
 
 
 def main():
-    return common.main(app, PROG)
+    return runtime.main(app, PROG)
 
 
 if __name__ == "__main__":

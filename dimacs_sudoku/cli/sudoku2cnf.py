@@ -7,7 +7,8 @@ from typing import Optional
 import typer
 
 from ..errors import NoSolution, PuzzleError, UsageError
-from . import common
+from .. import errors, streams
+from . import options, runtime
 
 HELP = """Write the DIMACS CNF of a Sudoku puzzle: the rules plus its givens.
 
@@ -46,35 +47,35 @@ solve the puzzle. Not with --reduce, --propagate or --output-dir.
 
 \b
 Exit codes:
-""" + common.exit_code_table([0, 2, 3, 4, 8])
+""" + runtime.exit_code_table([0, 2, 3, 4, 8])
 
-app = common.make_app(HELP)
+app = runtime.make_app(HELP)
 
 
 @app.command(help=HELP)
 def sudoku2cnf(
-    puzzle: Optional[str] = common.input_argument("PUZZLE", "puzzle file"),
-    output: Optional[str] = common.output_option(),
+    puzzle: Optional[str] = options.input_argument("PUZZLE", "puzzle file"),
+    output: Optional[str] = options.output_option(),
     index: Optional[int] = typer.Option(None, "--index", "-k", metavar="K",
                                         help="encode the K-th puzzle (1-based) of the file"),
     output_dir: Optional[str] = typer.Option(
         None, "--output-dir", "-d", metavar="DIR",
         help="write one CNF per puzzle into DIR, named STEM-K.cnf"),
-    size: Optional[int] = common.size_option(),
-    box: Optional[str] = common.box_option(),
-    input_format: Optional[str] = common.input_format_option(),
+    size: Optional[int] = options.size_option(),
+    box: Optional[str] = options.box_option(),
+    input_format: Optional[str] = options.input_format_option(),
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
-                                 autocompletion=common.completion("ENCODINGS", "encodings"),
+                                 autocompletion=options.completion("ENCODINGS", "encodings"),
                                  help="minimal, efficient or extended"),
     amo: str = typer.Option("pairwise", "--amo", metavar="FAMILY",
-                            autocompletion=common.completion("FAMILIES", "encodings.amo"),
+                            autocompletion=options.completion("FAMILIES", "encodings.amo"),
                             help="at-most-one family: pairwise, sequential, ladder, "
                                  "binary, commander, product or bimander"),
     numbering: str = typer.Option("standard", "--numbering", metavar="NAME",
-                                  autocompletion=common.completion(("standard", "decimal")),
+                                  autocompletion=options.completion(("standard", "decimal")),
                                   help="standard, or decimal (147 = r1 c4 d7)"),
     comments: str = typer.Option("header", "--comments", metavar="WHICH",
-                                 autocompletion=common.completion(("none", "header", "full")),
+                                 autocompletion=options.completion(("none", "header", "full")),
                                  help="none, header, or full (label every clause group)"),
     reduce: bool = typer.Option(False, "--reduce", "-r",
                                 help="drop what the givens fix (Kwon & Jain 2006)"),
@@ -83,10 +84,10 @@ def sudoku2cnf(
                                         "(implies --reduce)"),
     exclude: Optional[str] = typer.Option(None, "--exclude", "-x", metavar="SOLUTION_FILE",
                                           help="forbid the solution(s) in this file"),
-    strict_drawings: bool = common.strict_drawings_option(),
-    _version: Optional[bool] = common.version_option("sudoku2cnf"),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option("sudoku2cnf"),
 ):
-    return common.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
+    return runtime.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
                       size, box, input_format, encoding, amo, numbering, comments,
                       reduce, propagate, exclude, strict_drawings)
 
@@ -106,14 +107,14 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         raise UsageError("--output-dir writes every puzzle; it does not go with -o or --index")
     if index is not None and index < 1:
         raise UsageError("--index counts from 1, not %d" % index)
-    size, box_shape = common.grid_shape(size, box)
+    size, box_shape = options.grid_shape(size, box)
     if box_shape and size is None:
         size = box_shape[0] * box_shape[1]
-    source = common.source_name(puzzle)
+    source = streams.source_name(puzzle)
     if exclude and (reduce or propagate or output_dir):
         raise UsageError("--exclude needs the full encoding of one puzzle; it does not go "
                          "with --reduce, --propagate or --output-dir")
-    if exclude == "-" and puzzle in common.STDIO:
+    if exclude == "-" and puzzle in streams.STDIO:
         raise UsageError("the puzzle and --exclude cannot both be read from stdin")
 
     def cnf_of(grid):
@@ -133,15 +134,15 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                              source=where)
         if exclude:
             from ..generator import exclude_solutions, read_solutions
-            with common.open_text_input(exclude) as known:
+            with streams.open_text_input(exclude) as known:
                 solutions = read_solutions(known, grid, exclude)
             exclude_solutions(formula, solutions, numbering)
         if comments == "none":
             formula.comments = []
         return formula
 
-    with common.open_puzzle_input(puzzle) as stream:
-        puzzles = common.noted_drawings(read_puzzles(stream, source, fmt=input_format,
+    with streams.open_puzzle_input(puzzle) as stream:
+        puzzles = options.noted_drawings(read_puzzles(stream, source, fmt=input_format,
                                                      size=size, box=box_shape),
                                         "sudoku2cnf", strict_drawings)
         if output_dir:
@@ -166,7 +167,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                     "%s holds %d puzzles; pick one with --index K, or write one CNF each "
                     "with --output-dir DIR" % (source, total))
         formula = cnf_of(grid)
-    with common.AtomicOutput(output) as out:
+    with streams.AtomicOutput(output) as out:
         formula.write(out, labels=comments == "full")
     return 0
 
@@ -176,14 +177,14 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
     :func:`number_width`) so that the names sort in input order. Every file is written
     first and renamed into place only when all are: a run that fails replaces no file,
     and leaves no folder it made."""
-    stem = "stdin" if puzzle in common.STDIO else os.path.basename(puzzle).split(".")[0]
+    stem = "stdin" if puzzle in streams.STDIO else os.path.basename(puzzle).split(".")[0]
     made = not os.path.isdir(folder)
     if made and os.path.exists(folder):
-        raise common.OutputError("cannot write into %s: it is not a folder" % folder)
+        raise errors.OutputError("cannot write into %s: it is not a folder" % folder)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        raise common.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+        raise errors.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
     written = []
     count = 0
     width = number_width(puzzle)
@@ -191,13 +192,13 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
         for count, grid in enumerate(puzzles, 1):
             formula = cnf_of(grid)
             path = os.path.join(folder, "%s-%0*d.cnf" % (stem, width, count))
-            with common.AtomicOutput(path, deferred=written) as out:
+            with streams.AtomicOutput(path, deferred=written) as out:
                 formula.write(out, labels=labels)
         if count == 0:
-            raise PuzzleError("no puzzle found", common.source_name(puzzle))
-        common.commit_outputs(written)
+            raise PuzzleError("no puzzle found", streams.source_name(puzzle))
+        streams.commit_outputs(written)
     except BaseException:
-        common.discard_outputs(written)
+        streams.discard_outputs(written)
         if made:
             try:
                 os.rmdir(folder)
@@ -213,11 +214,11 @@ def number_width(path):
     """The digits of K in STEM-K.cnf: as many as the lines of the file ``path`` have
     (an upper bound on its puzzles), or 6 for stdin and pipes, which cannot be read
     twice."""
-    if path in common.STDIO or not os.path.isfile(path):
+    if path in streams.STDIO or not os.path.isfile(path):
         return 6
     lines, last = 0, b"\n"
     try:
-        with common.open_binary_input(path) as raw:
+        with streams.open_binary_input(path) as raw:
             for block in iter(lambda: raw.read(1 << 20), b""):
                 lines += block.count(b"\n")
                 last = block[-1:]
@@ -227,7 +228,7 @@ def number_width(path):
 
 
 def main():
-    return common.main(app, "sudoku2cnf")
+    return runtime.main(app, "sudoku2cnf")
 
 
 if __name__ == "__main__":

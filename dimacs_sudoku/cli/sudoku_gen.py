@@ -6,7 +6,8 @@ from typing import List, Optional
 import typer
 
 from ..errors import UsageError
-from . import common
+from .. import streams
+from . import options, runtime
 from . import progress as progress_bar
 
 PROG = "sudoku-gen"
@@ -64,10 +65,10 @@ to stderr.
 
 \b
 Exit codes:
-""".replace("DOCS_VARIANTS", common.docs_page("variants.md")) + common.exit_code_table([0, 2, 8])
+""".replace("DOCS_VARIANTS", runtime.docs_page("variants.md")) + runtime.exit_code_table([0, 2, 8])
 
 
-app = common.make_app(HELP)
+app = runtime.make_app(HELP)
 
 
 @app.command(help=HELP)
@@ -75,11 +76,11 @@ def sudoku_gen(
     count: int = typer.Option(1, "--count", "-c", metavar="K", help="how many puzzles"),
     size: Optional[int] = typer.Option(None, "--size", "-n", metavar="N",
                                        help="grid size N (default 9, or R*C of --box)"),
-    box: Optional[str] = common.box_option(),
+    box: Optional[str] = options.box_option(),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
                                        help="random seed (default: a fresh one)"),
     symmetry: str = typer.Option("none", "--symmetry", "-y", metavar="NAME",
-                                 autocompletion=common.completion("SYMMETRIES", "generator"),
+                                 autocompletion=options.completion("SYMMETRIES", "generator"),
                                  help="pattern symmetry of the givens"),
     minimal: bool = typer.Option(False, "--minimal", "-m",
                                  help="no given can be removed without losing uniqueness"),
@@ -93,17 +94,17 @@ def sudoku_gen(
         help="SAT propagations per uniqueness check (default: no limit up to 16x16, "
              "100000 above; 0: no limit)"),
     full: bool = typer.Option(False, "--full", help="write random complete grids"),
-    output_format: Optional[str] = common.output_format_option(),
-    output: Optional[str] = common.output_option(),
-    progress: Optional[bool] = common.progress_option(),
-    symbols: Optional[str] = common.symbols_option(),
-    _version: Optional[bool] = common.version_option(PROG),
+    output_format: Optional[str] = options.output_format_option(),
+    output: Optional[str] = options.output_option(),
+    progress: Optional[bool] = options.progress_option(),
+    symbols: Optional[str] = options.symbols_option(),
+    _version: Optional[bool] = options.version_option(PROG),
     rule: Optional[List[str]] = typer.Option(
         None, "--rule", metavar="LINE", help="a variant rule every puzzle obeys "
         "(repeatable): antiknight, diagonals, 'jigsaw 111222333 ...'"),
     killer: bool = typer.Option(False, "--killer", help="killer puzzles (cages and sums)"),
 ):
-    return common.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
+    return runtime.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
                       symbols, rule, killer)
 
@@ -115,8 +116,8 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
 
     if output_format is None:
         output_format = ("variant" if rules or killer
-                         else common.default_output_format(output))
-    common.check_output_format(output_format)
+                         else options.default_output_format(output))
+    options.check_output_format(output_format)
     if (rules or killer) and not full:
         from ..formats import check_rules
         check_rules(output_format, list(rules or ()) + ["killer"] * killer)
@@ -125,14 +126,14 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     if count < 1:
         raise UsageError("--count takes a positive number of puzzles, not %d" % count)
     if output_format == "svg" and count > 1:
-        raise common.one_svg("--count asks for %d" % count)
+        raise options.one_svg("--count asks for %d" % count)
     if attempts is not None and attempts < 1:
         raise UsageError("--attempts takes a positive number, not %d" % attempts)
     if budget is not None and budget < 0:
         raise UsageError("--budget takes a number of propagations, not %d" % budget)
     if clues is not None and clues < 0:
         raise UsageError("--clues takes a number of givens, not %d" % clues)
-    size, box_shape = common.grid_shape(size, box)
+    size, box_shape = options.grid_shape(size, box)
     layout = layout_for(size, box_shape)
     if rules:
         from ..errors import PuzzleError
@@ -155,7 +156,7 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
                              output=output)
 
     notes = []
-    with common.AtomicOutput(output) as out:
+    with streams.AtomicOutput(output) as out:
         out.write(head)
         write = progress_bar.writer(bar)
         if bar:
@@ -195,9 +196,9 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
             bar.close()
         out.write(tail)
     if bar:
-        common.report(PROG, "seed %d" % seed)
+        runtime.report(PROG, "seed %d" % seed)
     for note in notes:
-        common.report(PROG, note)
+        runtime.report(PROG, note)
     return 0
 
 
@@ -216,12 +217,12 @@ def format_puzzle(made, output_format, symbols=None):
         obj["givens"] = puzzle.givens_count()
         obj["solution"] = made.solution.to_line()
         return dumps(obj) + "\n"
-    text = common.render_grid(puzzle, output_format, None, symbols)
+    text = options.render_grid(puzzle, output_format, None, symbols)
     return text + ("\n" if output_format in MULTILINE else "")
 
 
 def main():
-    return common.main(app, PROG)
+    return runtime.main(app, PROG)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ from typing import List, Optional
 import typer
 
 from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
-from . import common
+from .. import streams
+from . import options, runtime
 from . import progress as progress_bar
 
 PROG = "sudoku-grade"
@@ -53,28 +54,28 @@ rate, ETA) and then a table of the levels, their share and the time taken;
 
 \b
 Exit codes:
-""" + common.exit_code_table([0, 2, 3, 8, 9])
+""" + runtime.exit_code_table([0, 2, 3, 8, 9])
 
-app = common.make_app(HELP)
+app = runtime.make_app(HELP)
 
 
 @app.command(help=HELP)
 def sudoku_grade(
-    puzzles: Optional[List[str]] = common.inputs_argument("PUZZLES...", "puzzle file"),
-    output: Optional[str] = common.output_option(),
+    puzzles: Optional[List[str]] = options.inputs_argument("PUZZLES...", "puzzle file"),
+    output: Optional[str] = options.output_option(),
     encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
-                                 autocompletion=common.completion("ENCODINGS", "encodings"),
+                                 autocompletion=options.completion("ENCODINGS", "encodings"),
                                  help="minimal, efficient or extended"),
-    size: Optional[int] = common.size_option(),
-    box: Optional[str] = common.box_option(),
-    input_format: Optional[str] = common.input_format_option(),
+    size: Optional[int] = options.size_option(),
+    box: Optional[str] = options.box_option(),
+    input_format: Optional[str] = options.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the table of levels on stderr even in a pipe"),
-    progress: Optional[bool] = common.progress_option(),
-    strict_drawings: bool = common.strict_drawings_option(),
-    _version: Optional[bool] = common.version_option(PROG),
+    progress: Optional[bool] = options.progress_option(),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option(PROG),
 ):
-    return common.run(PROG, grade_command, puzzles, output, encoding, size, box,
+    return runtime.run(PROG, grade_command, puzzles, output, encoding, size, box,
                       input_format, summary, progress, strict_drawings)
 
 
@@ -87,8 +88,8 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
-    size, box_shape = common.grid_shape(size, box)
-    paths = common.check_inputs(puzzles)
+    size, box_shape = options.grid_shape(size, box)
+    paths = options.check_inputs(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()
     decisions = []
@@ -97,19 +98,19 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     bar = progress_bar.start(progress, output=output)
     if bar:
         bar.measure(paths)
-    interactive = sys.stdout.isatty() and output in common.STDIO
-    with common.AtomicOutput(output) as out:
+    interactive = sys.stdout.isatty() and output in streams.STDIO
+    with streams.AtomicOutput(output) as out:
         write = progress_bar.writer(bar)
         for path in paths:
-            with common.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
+            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
                                       size=size, box=box_shape) as (items, waiting):
                 for item in items:
                     if isinstance(item, (PuzzleError, OutputError)):
                         errors += 1
                         if bar:
                             bar.clear()
-                        common.report(PROG, item)
-                        write(out, common.fit_stream(
+                        runtime.report(PROG, item)
+                        write(out, streams.fit_stream(
                             "error\t%s\n" % item.describe().replace("\t", " "), out))
                     else:
                         result = grade(item, encoding)
@@ -151,7 +152,7 @@ def write_summary(counts, decisions, errors, elapsed, levels):
 
 
 def main():
-    return common.main(app, PROG)
+    return runtime.main(app, PROG)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ import typer
 
 from ..errors import (EXIT_SEVERAL, InvalidModel, OutputError, PuzzleError, SolverError,
                       UnknownResult, UsageError)
-from . import common
+from .. import streams
+from . import options, runtime
 from . import progress as progress_bar
 
 PROG = "sudoku-solve"
@@ -57,7 +58,7 @@ the summary line or --progress for the bar.
 
 \b
 Exit codes:
-""" + common.exit_code_table([0, 2, 3, 7, 8, 9])
+""" + runtime.exit_code_table([0, 2, 3, 7, 8, 9])
 
 # Failures of one puzzle's solve that become its error line: a wrong model (from any
 # engine or program), a solver that crashed or gave up on it.
@@ -66,36 +67,36 @@ PER_PUZZLE = (InvalidModel, SolverError, UnknownResult)
 # Output is handed to the stream in blocks of this many puzzles.
 BLOCK = 512
 
-app = common.make_app(HELP)
+app = runtime.make_app(HELP)
 
 
 @app.command(help=HELP)
 def sudoku_solve(
-    puzzles: Optional[List[str]] = common.inputs_argument("PUZZLES...", "puzzle file"),
-    output: Optional[str] = common.output_option(),
+    puzzles: Optional[List[str]] = options.inputs_argument("PUZZLES...", "puzzle file"),
+    output: Optional[str] = options.output_option(),
     count: Optional[int] = typer.Option(None, "--count", "-c", metavar="K",
                                         help="count solutions up to K (at most "
                                              "10000); print SOLUTION<TAB>COUNT"),
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
-    output_format: Optional[str] = common.output_format_option(),
+    output_format: Optional[str] = options.output_format_option(),
     engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
-                               autocompletion=common.completion("ENGINES", "batch"),
+                               autocompletion=options.completion("ENGINES", "batch"),
                                help="auto, pysat or pycosat (the in-process SAT solver)"),
     solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar="NAME",
-                                         autocompletion=common.completion("SOLVERS",
+                                         autocompletion=options.completion("SOLVERS",
                                                                           "solvers"),
                                          help="an external SAT solver instead of --engine"),
-    size: Optional[int] = common.size_option(),
-    box: Optional[str] = common.box_option(),
-    input_format: Optional[str] = common.input_format_option(),
+    size: Optional[int] = options.size_option(),
+    box: Optional[str] = options.box_option(),
+    input_format: Optional[str] = options.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the summary line on stderr even in a pipe"),
-    progress: Optional[bool] = common.progress_option(),
-    symbols: Optional[str] = common.symbols_option(),
-    strict_drawings: bool = common.strict_drawings_option(),
-    _version: Optional[bool] = common.version_option(PROG),
+    progress: Optional[bool] = options.progress_option(),
+    symbols: Optional[str] = options.symbols_option(),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option(PROG),
 ):
-    return common.run(PROG, solve_command, puzzles, output, count, unique, output_format,
+    return runtime.run(PROG, solve_command, puzzles, output, count, unique, output_format,
                       solver, size, box, input_format, summary, progress, engine, symbols,
                       strict_drawings)
 
@@ -126,12 +127,12 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             raise UsageError("--unique is --count 2; it does not go with --count %d" % count)
         count = 2
     if output_format is None:
-        output_format = common.default_output_format(output)
+        output_format = options.default_output_format(output)
     if count is not None and count < 1:
         raise UsageError("--count takes a number of solutions of at least 1, not %d" % count)
     if count is not None and count > MAX_COUNT:
         raise UsageError("--count counts up to %d solutions, not %d" % (MAX_COUNT, count))
-    common.check_output_format(output_format)
+    options.check_output_format(output_format)
     symbols = check_symbols(symbols, size)
     head, tail = document(output_format)
     if engine not in ENGINES:
@@ -150,8 +151,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
             if shutil.which(program) is None:      # fail now, not once per puzzle
                 raise SolverError("solver %r not found (%s is not on PATH)"
                                   % (solver, program))
-    size, box_shape = common.grid_shape(size, box)
-    paths = common.check_inputs(puzzles)
+    size, box_shape = options.grid_shape(size, box)
+    paths = options.check_inputs(puzzles)
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:
@@ -163,11 +164,11 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
-    with common.AtomicOutput(output) as out:
+    with streams.AtomicOutput(output) as out:
         out.write(head)
         for path in paths:
-            source = common.source_name(path)
-            with common.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
+            source = streams.source_name(path)
+            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
                                       size=size, box=box_shape) as (items, waiting):
                 for item in items:
                     done += 1
@@ -175,8 +176,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                         errors += 1
                         if bar:
                             bar.clear()
-                        common.report(PROG, item)
-                        pending.append(common.fit_stream(
+                        runtime.report(PROG, item)
+                        pending.append(streams.fit_stream(
                             _error_text(item, output_format, count), out))
                     else:
                         try:
@@ -190,8 +191,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                                 error.source, error.line = item.source, item.line
                             if bar:
                                 bar.clear()
-                            common.report(PROG, error)
-                            pending.append(common.fit_stream(
+                            runtime.report(PROG, error)
+                            pending.append(streams.fit_stream(
                                 _error_text(error, output_format, count), out))
                             if output_format == "svg":
                                 raise
@@ -206,7 +207,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                                                     count, symbols))
                     if output_format == "svg":
                         if done > 1:
-                            raise common.one_svg("%s holds several puzzles" % (
+                            raise options.one_svg("%s holds several puzzles" % (
                                 source if len(paths) == 1 else "the input"))
                         continue
                     pause = waiting()
@@ -227,7 +228,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         bar.close()
     if show_summary:
         elapsed = time.monotonic() - started
-        common.report(PROG, "%d puzzles: %d solved, %d with no solution, %d with several%s, "
+        runtime.report(PROG, "%d puzzles: %d solved, %d with no solution, %d with several%s, "
                       "%d unreadable; %.2f s (%.0f us/puzzle)"
                       % (done, solved, none, several,
                          "" if count and count > 1 else " (not counted)", errors, elapsed,
@@ -268,7 +269,7 @@ def _result_text(puzzle, solutions, n, output_format, count, symbols=None):
     if not solutions:
         text = "-\n"
     else:
-        text = common.render_grid(_solution(solutions[0], puzzle, symbols), output_format,
+        text = options.render_grid(_solution(solutions[0], puzzle, symbols), output_format,
                                   puzzle)
     if count is not None:
         text += "count: %d\n" % n
@@ -287,7 +288,7 @@ def _error_text(error, output_format, count):
 
 
 def main():
-    return common.main(app, PROG)
+    return runtime.main(app, PROG)
 
 
 if __name__ == "__main__":
