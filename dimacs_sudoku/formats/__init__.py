@@ -87,7 +87,7 @@ WRITERS = {"line": "line:write", "grid": "boxed:write", "numbers": "numbers:writ
            "json": "json:write", "svg": "images:write_svg", "html": "images:write_html",
            "html-page": "images:write_html",   # framed by document()
            "variant": "variant:write", "fpuzzles": "fpuzzles:write",
-           "sudokupad": "sudokupad:write"}
+           "sudokupad": "sudokupad.writing:write"}
 OUTPUT_FORMATS = tuple(WRITERS)
 # The output formats that state a puzzle's rules (and a jigsaw's regions); the others
 # write a puzzle with rules only when it has no blanks (a solution: its digits are the

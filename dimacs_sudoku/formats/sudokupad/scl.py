@@ -1,68 +1,12 @@
-"""``sudokupad``: SudokuPad's own puzzle format (SCL), in its links or pasted bare.
+"""SudokuPad's own format (SCL): unzipping its JSON (short keys, bare words, single
+quotes) and reading a puzzle and its rules from the object."""
 
-A SudokuPad link names its puzzle after the host (``https://sudokupad.app/scl...``,
-``https://sudokupad.app/sudoku/scl...``, ``?puzzleid=scl...``, the same on
-``app.crackingthecryptic.com``, ``sudokupad://puzzle/scl...``). The puzzle id starts
-with the name of its format:
-
-``scl``, ``ctc``      SudokuPad's own format: a JSON object, "zipped" (short keys,
-                      bare words, single quotes) and usually packed with lz-string
-                      in base64, as f-puzzles links are (:mod:`..variants.lzstring`)
-``fpuz``, ``fpuzzles`` an f-puzzles puzzle (read by :mod:`.fpuzzles`)
-``scf``               SudokuPad's old format of 9x9 givens, with windoku and the
-                      diagonals as letters (:func:`read_scf`)
-``classic``           givens only, in either of SudokuPad's two codes
-                      (:func:`read_classic`)
-(none)                a short id of a puzzle kept on SudokuPad's server: not read
-                      here, since the tools use no network
-
-The SCL object (keys after unzipping, see :data:`KEYS`) and what is read of it:
-
-- ``cells``: N rows of N cell objects; a cell's ``value`` is a given.
-- ``regions``: lists of ``[row, col]`` cells (from 0; ``"r1c1"`` names are read too):
-  a jigsaw when they are not the boxes.
-- ``cages``: each with ``cells``, ``value`` (the text drawn in its corner) or ``sum``,
-  ``unique`` (false: digits may repeat), ``hidden``, ``style``. A cage whose text is a
-  whole number (or none) is a killer cage with that total (or without one); ``style``
-  ``extraregion`` of N cells is an extra region; SudokuPad's f-puzzles import writes
-  indexers as styles ``fpRowIndexer``... and disjoint groups as ``type: disjoint``.
-  A hidden cage whose digits may repeat marks cells of no region, and says nothing;
-  one with f-puzzles' colour keys (``outlineC``, ``fontC``) and not ``unique`` is
-  f-puzzles' cosmetic cage, a drawing.
-- ``global``: rules named in words (``antiknight``, ``antiking``, ``nonconsecutive``,
-  ``disjoint``, and ``antidifference``/``antiratio``/``antixv`` for "all dots given").
-- ``metadata``: title, author, rules text, solution: not read.
-
-Everything else SudokuPad draws (``lines``, ``arrows``, ``overlays``, ``underlays``:
-thermometers, arrows, kropki dots, odd/even shading...; cages with other text, or
-whose digits may repeat; a background image, ``metadata.bgimage``) is geometry and
-colour only: what it means is in the rules text alone. It is left out, and counted by
-kind in ``grid.drawings`` (the commands say so on stderr, or refuse the puzzle with
-``--strict-drawings``). One drawing is recognised as a rule: a straight line from one
-corner of the grid to the opposite one, as SudokuPad's f-puzzles import draws
-``diagonal+`` and ``diagonal-`` (a line through cell centres is a line rule, and
-refused).
-
->>> grid = read_one("scl" + pack('{"cells":[[{"value":1},{},{},{}],[{},{},{},{}],'
-...                              '[{},{},{},{}],[{},{},{},{"value":4}]],'
-...                              '"cages":[{"cells":[[0,1],[1,1]],"value":7}]}'))
->>> grid.to_line(), [rule.to_line() for rule in grid.rules]
-('1..............4', ['killer 7 r1c2 r2c2'])
->>> unzip("{ce:[[{v:1},,{v:2}]],ca:[{ce:[[0,1]],v:'x',unique:f,c:FF0000}]}")
-{'cells': [[{'value': 1}, {}, {'value': 2}]], 'cages': [{'cells': [[0, 1]], 'value': 'x', 'unique': False, 'color': '#FF0000'}]}
-"""
 import json
 import re
-from urllib.parse import parse_qs, unquote, urlsplit
 
-from ..errors import PuzzleError, UsageError
-from .source import one_puzzle
+from ...errors import PuzzleError, UsageError
 
-NAME = "sudokupad"
-DESCRIPTION = "a SudokuPad puzzle (SCL): its link, its packed string or its JSON"
 
-# The most text one puzzle may take, and the most it may unpack to.
-MAX_CHARS = 4_000_000
 # The deepest nesting of a zipped object (a puzzle needs five or six levels).
 MAX_DEPTH = 64
 
@@ -74,17 +18,11 @@ KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
         "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
         "te": "text", "d": "duration", "d2": "d"}
 
-# The formats a puzzle id may name, by prefix (longest first).
-PREFIXES = (("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"),
-            ("ctc", "scl"), ("scf", "scf"), ("classic", "classic"))
-
-# Hosts whose links carry a SudokuPad puzzle id.
-HOSTS = ("sudokupad", "crackingthecryptic")
-
 # Keys that carry no rule: the puzzle's data, its settings and what only shows.
 INFO = frozenset(("id", "cellSize", "metadata", "settings", "title", "author", "rules",
                   "solution", "videos", "foglight", "triggereffect", "duration",
                   "sourcepuzzle"))
+
 # Drawings whose meaning is only in the rule text.
 DRAWINGS = ("lines", "arrows", "overlays", "underlays")
 
@@ -93,134 +31,14 @@ GLOBAL_RULES = {"antiknight": "antiknight", "antiking": "antiking",
                 "nonconsecutive": "nonconsecutive", "disjoint": "disjoint",
                 "antidifference": "negative white", "antiratio": "negative black",
                 "antixv": "negative xv"}
+
 # Cage styles of the f-puzzles indexer constraints (SudokuPad's f-puzzles import).
 INDEXER_STYLES = {"fpRowIndexer": "rowindexer", "fpColumnIndexer": "columnindexer",
                   "fpBoxIndexer": "boxindexer"}
 
-_PREFIX = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf|classic)")
 _RC = re.compile(r"[rR](\d{1,6})[cC](\d{1,6})")
+
 _WHOLE = re.compile(r"\d{1,9}")           # a total or a given written as text
-
-
-def pack(text):
-    """``text`` packed as SudokuPad packs a puzzle (lz-string, base64; for examples)."""
-    from .lzstring import compress_base64
-    return compress_base64(text)
-
-
-# ---- the puzzle id -------------------------------------------------------------------
-
-def _is_link(s):
-    return "://" in s[:40]
-
-
-def puzzle_id(text):
-    """The puzzle id of a SudokuPad link (or ``text`` itself when it is no link).
-
-    >>> puzzle_id("https://sudokupad.app/sudoku/sclN4Ig?setting-nogrid=1")
-    'sclN4Ig'
-    >>> puzzle_id("https://app.crackingthecryptic.com/?puzzleid=ctcN4Ig")
-    'ctcN4Ig'
-    """
-    s = text.strip()
-    if s.startswith("sudokupad://"):
-        return s.split("://", 1)[1].split("/", 1)[-1].split("?", 1)[0]
-    if not _is_link(s):
-        return s if "{" in s else s.split("?", 1)[0]
-    parts = urlsplit(s)
-    query = parse_qs(parts.query.replace("+", "%2B"))
-    for key in ("puzzleid", "puzzle"):
-        if query.get(key):
-            return query[key][0]
-    path = parts.path.lstrip("/")
-    if path.startswith("sudoku/"):
-        path = path[len("sudoku/"):]
-    return path
-
-
-def split_id(pid):
-    """``(format, data)`` of a puzzle id: format ``scl``, ``fpuzzles``, ``scf`` or
-    ``None`` (a short id of SudokuPad's server)."""
-    match = _PREFIX.match(pid)
-    if match is None:
-        return None, pid
-    return dict(PREFIXES)[match.group(1)], pid[match.end():]
-
-
-def link_format(s):
-    """The format of the puzzle in a first line: ``scl``, ``fpuzzles``, ``scf``,
-    ``remote`` (a short id on a SudokuPad host) or None (not SudokuPad's)."""
-    if s.startswith("sudokupad://"):
-        return split_id(puzzle_id(s))[0] or "remote"
-    if _is_link(s):
-        host = urlsplit(s).netloc.lower()
-        if not any(name in host for name in HOSTS):
-            return None
-        return split_id(puzzle_id(s))[0] or "remote"
-    kind, data = split_id(s)
-    if kind is None or not data:
-        return None
-    # A bare id is one long word (text may follow it: scf's title), or written out.
-    if data[:1] != "{" and (" " in data.strip() and len(data.split(None, 1)[0]) < 16):
-        return None
-    return kind
-
-
-def unpacked_text(pid, source=None, line=None):
-    """The text inside an SCL or f-puzzles puzzle id's data (unpacked unless it is
-    written out, ``scl{...}``)."""
-    data = split_id(pid)[1]
-    if "%" in data:
-        data = unquote(data)
-    data = data.strip()
-    if data.startswith("{"):
-        return data
-    data = data.replace(" ", "+")           # a + that a form decoding made a blank
-    from .lzstring import decompress_base64
-    try:
-        text = decompress_base64(data, MAX_CHARS)
-    except ValueError as error:
-        text = _with_double_slashes(data)
-        if text is None:
-            raise PuzzleError("the SudokuPad puzzle %s... cannot be unpacked: %s"
-                              % (pid[:12], error), source, line) from None
-    if not text.lstrip().startswith("{"):
-        text = _with_double_slashes(data) or text
-    if not text.lstrip().startswith("{"):
-        raise PuzzleError("the SudokuPad puzzle %s... does not unpack to a JSON object"
-                          % pid[:12], source, line)
-    return text
-
-
-def _with_double_slashes(data, most=200):
-    """The unpacked text of ``data`` after a web server or chat program made a ``//``
-    of it one ``/`` (base64 holds slashes): each single slash, then each pair of them,
-    doubled in turn, at most ``most`` tries, and fewer on long data (each try unpacks
-    it all; a link is a few thousand characters); None when none unpacks to an
-    object."""
-    from itertools import combinations
-    from .lzstring import decompress_base64
-    most = min(most, 2_000_000 // max(len(data), 1))
-    slashes = [m.start() for m in re.finditer(r"(?<!/)/(?!/)", data)]
-    tries = 0
-    for count in (1, 2):
-        for chosen in combinations(slashes, count):
-            tries += 1
-            if tries > most:
-                return None
-            fixed = data
-            for at in reversed(chosen):
-                fixed = fixed[:at] + "/" + fixed[at:]
-            try:
-                text = decompress_base64(fixed, MAX_CHARS)
-            except ValueError:
-                continue
-            if text.lstrip().startswith("{"):
-                return text
-    return None
-
-
-# ---- unzipping -----------------------------------------------------------------------
 
 # The empty object of every empty slot: one object, so that a list of a million empty
 # slots (4 MB of commas) takes 8 MB, not 100. Nothing here changes what it reads.
@@ -394,8 +212,6 @@ def load(text, source=None, line=None):
     return obj
 
 
-# ---- the puzzle ----------------------------------------------------------------------
-
 def _cell(item, size, what):
     """The cell index of ``[row, col]`` (from 0) or ``"r1c1"``."""
     if isinstance(item, str):
@@ -487,7 +303,7 @@ def _givens(rows, size):
 
 def _regions(items, size, box):
     """One region number per cell, or None when the regions are the boxes."""
-    from ..core.layout import Layout
+    from ...core.layout import Layout
     if not items:
         return None
     if not isinstance(items, list):
@@ -525,8 +341,8 @@ def rule_lines(obj, size):
     """The rule lines of our text format for an SCL object's rules (cages, ``global``,
     diagonals), and what it draws that is no rule we can read, counted by kind
     (``["2 lines", "1 overlay"]``): ``(lines, drawings)``."""
-    from .variant import count_text
-    from ..rules.base import cells_text
+    from ..variant import count_text
+    from ...rules.base import cells_text
     lines, drawings = [], []
     known = obj.get("global") or []
     if isinstance(known, str):
@@ -614,7 +430,7 @@ def parse_sudokupad(obj, source=None):
     ...     [0.5, 2.5]]}], "overlays": [{}, {}]}, "p.txt")[0].drawings
     ['1 line', '2 overlays']
     """
-    from ..core.layout import check_size, default_box, no_box_shape
+    from ...core.layout import check_size, default_box, no_box_shape
     if isinstance(obj, str):
         obj = load(obj, source)
     try:
@@ -638,22 +454,22 @@ def parse_sudokupad(obj, source=None):
         if unknown:
             raise PuzzleError("unknown rule: SudokuPad key %r" % unknown[0])
         lines, drawings = rule_lines(obj, size)
-        grid, rules = _variant(cells, size, box, regions, lines, source)
+        grid, rules = grid_with_rules(cells, size, box, regions, lines, source)
         grid.drawings = drawings
         return grid, rules
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None
 
 
-def _variant(cells, size, box, regions, lines, source):
+def grid_with_rules(cells, size, box, regions, lines, source):
     """``(grid, rules)`` of the givens ``cells``, the region number of each cell (None:
     the boxes) and our rule ``lines``."""
-    from ..core.grid import Grid
-    from ..rules.registry import finish, parse_rule, variant_grid
+    from ...core.grid import Grid
+    from ...rules.registry import finish, parse_rule, variant_grid
     try:
         rules = []
         if regions is not None:
-            from ..rules.jigsaw import Jigsaw
+            from ...rules.jigsaw import Jigsaw
             rules.append(Jigsaw.from_regions(size, regions))
             rules[-1].box = box
         for text in lines:
@@ -670,260 +486,3 @@ def _variant(cells, size, box, regions, lines, source):
     except PuzzleError as error:
         raise PuzzleError(error.message, source, error.line) from None
     return grid, rules
-
-
-# ---- the classic formats: givens only -------------------------------------------------
-
-# SCF: each character a digit (0 a blank) and up to five blanks after it,
-# value = digit + 10 * blanks, written 0-9, A-Z, a-z.
-_SCF_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-# "classic": digits 1-9, and a run of blanks as one character whose place here is its
-# length (version 1); or the SCF alphabet up to x (version 2).
-_RUN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
-
-
-def _digits_and_blanks(data, stop=None):
-    """``(cells, used)``: the cells of SCF-coded ``data`` (0 a blank), read until
-    ``stop`` cells, and how many characters that took."""
-    cells = []
-    for used, ch in enumerate(data):
-        if stop is not None and len(cells) >= stop:
-            return cells, used
-        value = _SCF_CHARS.find(ch)
-        if value < 0:
-            raise PuzzleError("%r is no cell code (0-9, A-Z, a-z)" % ch)
-        cells.append(value % 10)
-        cells.extend([0] * (value // 10))
-    return cells, len(data)
-
-
-def read_scf(data):
-    """``(cells, rule lines)`` of SudokuPad's old classic format: 81 cells SCF-coded,
-    then (after a ``*``, or right after the 81st cell) ``w`` for windoku, ``x`` for
-    both diagonals, ``tTITLE*`` and ``aAUTHOR*`` (``**`` a star inside).
-
-    >>> cells, lines = read_scf("1y0000001*xtX-Sudoku*")
-    >>> cells[:3], len(cells), lines
-    ([1, 0, 0], 81, ['diagonals'])
-    """
-    givens, star, constraints = data.partition("*")
-    cells, used = _digits_and_blanks(givens, None if star else 81)
-    if not star:
-        constraints = givens[used:]
-    if len(cells) > 81 and any(cells[81:]):
-        raise PuzzleError("more than 81 cells")
-    cells = (cells + [0] * 81)[:81]
-    lines, i = [], 0
-    while i < len(constraints):
-        ch = constraints[i]
-        i += 1
-        if ch in "wx":
-            lines.append({"w": "windoku", "x": "diagonals"}[ch])
-        elif ch in "ta":
-            while i < len(constraints):        # the text, to a single star
-                if constraints[i] == "*":
-                    if constraints[i + 1:i + 2] != "*":
-                        break
-                    i += 1
-                i += 1
-            i += 1
-        else:
-            raise PuzzleError("unknown rule: scf constraint %r" % ch)
-    return cells, lines
-
-
-def read_classic(data):
-    """The cells of SudokuPad's ``classic`` codes (givens only), telling its two
-    versions apart as SudokuPad does: by their alphabets, then by which one gives a
-    square number of cells (version 2 first).
-
-    >>> read_classic("1O2")          # version 1: O is 14 blanks (version 2: 5 cells)
-    [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
-    >>> read_classic("1O2ZZ000")     # version 2: O is 4 and 2 blanks, Z 5 and 3
-    [1, 4, 0, 0, 2, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0]
-    """
-    first = all(ch in "123456789" or ch in _RUN_CHARS for ch in data)
-    second = all(ch in _SCF_CHARS[:60] for ch in data)
-    if not data or not (first or second):
-        raise PuzzleError("not a classic code (digits 1-9 and letters)")
-
-    def version1():
-        cells = []
-        for ch in data:
-            if ch in "123456789":
-                cells.append(int(ch))
-            else:
-                cells.extend([0] * _RUN_CHARS.index(ch))
-        return cells
-    if first and not second:
-        cells = version1()
-    else:
-        cells = _digits_and_blanks(data)[0]
-        if first and int(len(cells) ** 0.5) ** 2 != len(cells):
-            cells = version1() if int(len(version1()) ** 0.5) ** 2 == len(version1()) \
-                else cells
-    size = int(len(cells) ** 0.5)
-    if size * size != len(cells) or size < 4:
-        raise PuzzleError("%d cells make no square grid of 4x4 or more" % len(cells))
-    return cells
-
-
-# ---- the format ----------------------------------------------------------------------
-
-def _scl_json(lines, found):
-    """Whether the object that starts at ``found`` is SCL (``cells``) rather than
-    f-puzzles (``grid``)."""
-    first = found[1]
-    if re.match(r"\{\s*[^\s\"}]", first):
-        return True                         # zipped: no quotes around its first key
-    from .fpuzzles import brace_depth, starts_another
-    parts, total, i, depth = [], 0, found[0], 0
-    while total <= MAX_CHARS:
-        item = lines.peek(i)
-        if item is None or parts and starts_another(parts[0], item[1]):
-            break
-        parts.append(item[1])
-        total += len(item[1]) + 1
-        i += 1
-        depth = brace_depth(item[1], depth)
-        if depth <= 0:
-            break                           # the object's last line
-    text = "\n".join(parts)
-    try:
-        obj = json.loads(text)
-    except RecursionError:
-        return "cells" in first             # too deep for JSON: an error here
-    except ValueError:
-        try:
-            obj = unzip(text)               # zipped, its first key alone on a line
-        except ValueError:
-            return False
-    return isinstance(obj, dict) and "cells" in obj and "grid" not in obj
-
-
-def detect(lines, found, size):
-    s = found[1]
-    if s[:1] == "{":
-        return NAME if _scl_json(lines, found) else None
-    return NAME if link_format(s) in ("scl", "scf", "classic", "remote") else None
-
-
-def read(lines, ctx, lenient):
-    """The next puzzle: a link or id (one line), or a JSON object."""
-    from .fpuzzles import read_text
-    text, first = read_text(lines, ctx.source, "a SudokuPad puzzle")
-    if first is not None:
-        yield from _read_one(text, first, ctx, lenient)
-
-
-def _read_one(text, line, ctx, lenient):
-    return one_puzzle(lambda: read_puzzle(text, ctx.source, line), "the SudokuPad puzzle",
-                      ctx, line, lenient)
-
-
-def read_puzzle(text, source=None, line=None):
-    """The Grid (with its rules) of a SudokuPad link, puzzle id or SCL JSON."""
-    if text.startswith("{"):
-        return parse_sudokupad(load(text, source, line), source)[0]
-    pid = puzzle_id(text)
-    kind, _ = split_id(pid)
-    if kind is None and not re.fullmatch(r"[\w.~-]+(/[\w.~-]+)*", pid):
-        raise PuzzleError("not a SudokuPad link or puzzle id: %r" % text[:40], source, line)
-    if kind is None:
-        raise PuzzleError("%r is a short SudokuPad id: the puzzle is kept on SudokuPad's "
-                          "server, and these tools use no network (open the link and "
-                          "share it again as a long link, .../scl...)" % pid[:40],
-                          source, line)
-    if kind in ("scf", "classic"):
-        data = unquote(split_id(pid)[1]) if "%" in pid else split_id(pid)[1]
-        try:
-            if kind == "scf":
-                cells, lines = read_scf(data)
-            else:
-                cells, lines = read_classic(data), []
-            size = int(len(cells) ** 0.5)
-            from ..core.layout import default_box
-            try:
-                box = default_box(size)
-            except UsageError as error:
-                raise PuzzleError(error.message) from None
-            return _variant(cells, size, box, None, lines, source)[0]
-        except PuzzleError as error:
-            raise PuzzleError("SudokuPad %s puzzle: %s" % (kind, error.message),
-                              source, line) from None
-    data = unpacked_text(pid, source, line)
-    if kind == "fpuzzles":
-        from .fpuzzles import parse_fpuzzles
-        return parse_fpuzzles(data, source)[0]
-    return parse_sudokupad(load(data, source, line), source)[0]
-
-
-def read_one(text):
-    """The puzzle of a text (for examples)."""
-    from .source import Context, Lines
-    return next(read(Lines(text.splitlines()), Context("<stdin>", None, None), False))
-
-
-# ---- writing --------------------------------------------------------------------------
-
-LINK = "https://sudokupad.app/"
-
-
-def to_scl(grid, rules):
-    """The SCL object of ``grid`` (every digit a given) and ``rules``, or None when a
-    rule has no SCL form (SudokuPad draws those from their f-puzzles form)."""
-    n = grid.size
-    cells = [[{"value": d} if d else {} for d in grid.cells[r * n:(r + 1) * n]]
-             for r in range(n)]
-    regions = [[list(divmod(cell, n)) for cell in group]
-               for _, group in grid.layout.units[2 * n:3 * n]]
-    obj = {"cellSize": 50, "cells": cells, "regions": regions}
-    cages, named, lines = [], [], []
-    negative = {"white": "antidifference", "black": "antiratio", "xv": "antixv"}
-    styles = {line: style for style, line in INDEXER_STYLES.items()}
-
-    def rc(cells):
-        return [list(divmod(cell, n)) for cell in cells]
-    for rule in rules:
-        name = rule.name
-        if name in ("antiknight", "antiking", "nonconsecutive", "disjoint"):
-            named.append(name)
-            if name == "disjoint":
-                cages.extend({"cells": rc(group), "unique": True, "type": "disjoint"}
-                             for _, group in rule.units(n, grid.layout.box))
-        elif name == "negative" and all(kind in negative for kind in rule.kinds):
-            named.extend(negative[kind] for kind in rule.kinds)
-        elif name == "killer":
-            cage = {"cells": rc(rule.cells)}
-            if rule.total is not None:
-                cage["value"] = rule.total
-            cages.append(cage)
-        elif name == "region":
-            cages.append({"cells": rc(rule.cells), "unique": True,
-                          "style": "extraregion"})
-        elif name in styles:
-            cages.extend({"cells": rc([cell]), "style": styles[name]}
-                         for cell in rule.cells)
-        elif name == "diagonals":
-            for sign in rule.which:
-                lines.append({"wayPoints": [[0, 0], [n, n]] if sign == "-"
-                              else [[0, n], [n, 0]], "color": "#34BBE6", "thickness": 2})
-        elif name != "jigsaw":
-            return None
-    for key, value in (("cages", cages), ("global", named), ("lines", lines)):
-        if value:
-            obj[key] = value
-    return obj
-
-
-def write(grid, givens=None, symbols=None):
-    """A SudokuPad link of ``grid`` and its rules: ``.../scl...`` when SCL states
-    every rule, else ``.../fpuzzles...`` (the f-puzzles form, which SudokuPad reads and
-    draws too)."""
-    from .fpuzzles import to_fpuzzles
-    rules = grid.rules or (givens.rules if givens is not None else ())
-    obj = to_scl(grid, rules)
-    if obj is None:
-        return LINK + "fpuzzles" + pack(json.dumps(to_fpuzzles(grid, rules),
-                                                   separators=(",", ":")))
-    return LINK + "scl" + pack(json.dumps(obj, separators=(",", ":")))
