@@ -25,8 +25,8 @@ from dimacs_sudoku.dimacs.cnf import write_dimacs
 from dimacs_sudoku.errors import (EXIT_BAD_INPUT, EXIT_IO, EXIT_SOLVER_FAILED, EXIT_USAGE,
                                   SolverError)
 from dimacs_sudoku.dimacs.output import read_result
-from dimacs_sudoku.sat import (SOLVERS, run_solver, run_solver_to, solve_clauses,
-                                   write_result)
+from dimacs_sudoku.sat import SOLVERS, run_solver, run_solver_to, solve_clauses
+from dimacs_sudoku.dimacs.competition import write_result
 from support import INKALA, INKALA_SOLUTION, ROOT, command, shell
 from test_model import formats
 
@@ -124,9 +124,9 @@ def test_write_result_layout():
     write_result(solve_clauses(*SAT), out)
     text = out.getvalue().decode()
     assert text.startswith("s SATISFIABLE\nv ") and text.endswith(" 0\n")
-    many = sat.Result("SAT", list(range(1, 200001, 3)), 200000)
+    many = model.Result("SAT", list(range(1, 200001, 3)), 200000)
     out = io.StringIO()
-    assert write_result([many, sat.Result("UNKNOWN")], out) == 2
+    assert write_result([many, model.Result("UNKNOWN")], out) == 2
     assert out.getvalue().endswith(" 0\ns UNKNOWN\n")
     again = read_result(io.StringIO(out.getvalue()[:-len("s UNKNOWN\n")]))
     assert sorted(again.positives) == list(many.positives)

@@ -103,12 +103,12 @@ def solve_command(path, output, solver, timeout, quiet):
         del cnf
     with streams.AtomicOutput(output, binary=True) as out:
         if result is not None:
-            from ..sat import write_result
+            from ..dimacs.competition import write_result
             write_result(result, out)
             status, label = result.status, "bundled picosat"
         elif name.startswith(PYSAT):
             result = solve_with_pysat(name[len(PYSAT):], path, timeout)
-            from ..sat import write_result
+            from ..dimacs.competition import write_result
             write_result(result, out)
             status, label = result.status, "python-sat " + name[len(PYSAT):]
         else:
@@ -129,7 +129,8 @@ def solve_with_pysat(name, path, timeout):
     import shutil
     import tempfile
     from ..dimacs.cnf import DimacsReader
-    from ..sat import check_cnf_file, check_pysat_name, solve_pysat
+    from ..sat import check_pysat_name, solve_pysat
+    from ..dimacs.check import check_cnf_file
     check_pysat_name(name)                  # before reading anything
     source = streams.source_name(path)
     workdir = None

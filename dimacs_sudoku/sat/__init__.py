@@ -76,17 +76,11 @@ def Solver(backend_name="auto", num_vars=0, proof=False):
     return backend(backend_name, proof)(num_vars)
 
 
-# Names load their module on first use, so that importing one back end (or the checker,
-# as batch solving does) does not import the others.
+# Names load their module on first use, so that importing one back end does not
+# import the others.
 _HOMES = {
-    "Result": "..dimacs.output",
     "BUNDLED": ".pycosat_backend", "BUNDLED_NAMES": ".pycosat_backend",
     "solve_clauses": ".pycosat_backend", "solve_cnf": ".pycosat_backend",
-    "check_cells": "..core.check", "check_clauses": "..dimacs.check",
-    "check_cnf_file": "..dimacs.check",
-    "grid_check": "..core.check",
-    "LINE_WIDTH": "..dimacs.competition", "MAX_LINE": "..dimacs.competition",
-    "byte_writer": "..dimacs.competition", "write_result": "..dimacs.competition",
     "SolverCommand": ".external", "run_solver": ".external",
     "run_solver_to": ".external", "solver_command": ".external",
     "check_timeout": ".process",
