@@ -36,6 +36,7 @@ UPWARD = {
     # A notebook shows a grid as a picture (Grid._repr_svg_, _repr_html_): the one
     # drawing, loaded when a notebook asks.
     ("dimacs_sudoku.core.grid", "dimacs_sudoku.pictures.svg"),
+    ("dimacs_sudoku.core.grid", "dimacs_sudoku.pictures.html"),
 }
 # The Python packages of in-process SAT solvers (pysolvers: python-sat's C module).
 SAT_PACKAGES = ("pycosat", "pysat", "pysolvers")

@@ -192,7 +192,7 @@ class Grid:
         return to_svg(self, self.givens)
 
     def _repr_html_(self):
-        from ..pictures.svg import to_html
+        from ..pictures.html import to_html
         return to_html(self, self.givens)
 
     def __repr__(self):

@@ -28,10 +28,10 @@ def write_svg(grid, givens=None, symbols=None):
 
 
 def write_html(grid, givens=None, symbols=None):
-    from ..pictures.svg import to_html
+    from ..pictures.html import to_html
     return to_html(_drawn(grid, symbols), givens)
 
 
 def write_page(grid, givens=None, symbols=None):
-    from ..pictures.svg import to_html
+    from ..pictures.html import to_html
     return to_html(_drawn(grid, symbols), givens, page=True)

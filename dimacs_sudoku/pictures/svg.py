@@ -1,4 +1,4 @@
-"""Pictures of grids: a standalone SVG image and a self-contained HTML table.
+"""Pictures of grids: a standalone SVG image (the HTML table is :mod:`.html`).
 
 Givens are drawn bold in black on a light grey cell, the digits a solver filled in
 regular weight in blue; box borders are thick, cell borders thin. Any size works: the
@@ -17,8 +17,6 @@ the output formats ``svg``, ``html`` and ``html-page`` of :mod:`dimacs_sudoku.fo
 >>> svg = to_svg(puzzle)
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), svg.count("<text")
 (True, 6)
->>> to_html(puzzle).startswith('<table class="dimacs-sudoku"')
-True
 """
 
 from xml.sax.saxutils import escape
@@ -64,7 +62,8 @@ def cell_styles(grid, givens=None):
     return [None if not d else bool(g) for d, g in zip(grid.cells, givens.cells)]
 
 
-def _title(grid, givens):
+def picture_title(grid, givens):
+    """The title of a picture: its size, boxes, givens and solved cells."""
     n = grid.size
     filled = grid.givens_count()
     shown = givens.givens_count() if givens is not None else filled
@@ -76,7 +75,8 @@ def _title(grid, givens):
     return text
 
 
-def _rules(grid, givens):
+def picture_rules(grid, givens):
+    """The variant rules a picture draws: the grid's, else its puzzle's."""
     rules = getattr(grid, "rules", ())
     if not rules and givens is not None:
         rules = getattr(givens, "rules", ())
@@ -97,7 +97,7 @@ def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
     regions) and ``pad`` (pixels of room around the grid for clues outside it).
     """
     if marks is None:
-        rules = _rules(grid, givens)
+        rules = picture_rules(grid, givens)
         if rules:
             return variant_svg(grid, rules, givens)
     n = grid.size
@@ -111,7 +111,7 @@ def to_svg(grid, givens=None, marks=None, boxes=True, pad=0):
     thick = 3 if n <= 25 else 2
     givens = givens if givens is not None else getattr(grid, "givens", None)
     styles = cell_styles(grid, givens)
-    title = _title(grid, givens)
+    title = picture_title(grid, givens)
     symbols = getattr(grid, "symbols", None)
 
     out = ['<svg xmlns="%s" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d" '
@@ -187,66 +187,3 @@ def variant_svg(grid, rules, givens=None):
     layer = rule_marks(rules, Geometry(n, cell_pixels(n), 4 + pad))
     return to_svg(grid, givens, marks=layer,
                   boxes=not any(rule.replaces_boxes for rule in rules), pad=pad)
-
-
-def to_html(grid, givens=None, page=False):
-    """A self-contained HTML ``<table>`` of ``grid`` with inline styles only (no
-    ``<style>`` block, no scripts), so that it can be pasted into any page or shown in a
-    notebook. ``page`` wraps it in a complete HTML5 document.
-
-    Given cells are ``<td class="given">`` in bold, solved ones ``<td class="solved">``.
-    A grid with variant rules is its SVG picture instead (a table cannot draw cages,
-    lines or dots), inline in a ``<div class="dimacs-sudoku">``.
-    """
-    if _rules(grid, givens):
-        title = _title(grid, givens if givens is not None else getattr(grid, "givens", None))
-        body = '<div class="dimacs-sudoku" title="%s">\n%s\n</div>' % (
-            escape(title), to_svg(grid, givens))
-        if not page:
-            return body
-        return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-                "<title>%s</title>\n</head>\n<body>\n%s\n</body>\n</html>"
-                % (escape(title), body))
-    n = grid.size
-    br, bc = grid.layout.box
-    cell = cell_pixels(n)
-    font = font_pixels(n, cell, getattr(grid, "symbols", None))
-    thick = "%dpx solid %s" % (3 if n <= 25 else 2, THICK_COLOUR)
-    thin = "1px solid %s" % THIN_COLOUR
-    givens = givens if givens is not None else getattr(grid, "givens", None)
-    styles = cell_styles(grid, givens)
-    title = _title(grid, givens)
-    symbols = getattr(grid, "symbols", None)
-    rows = ['<table class="dimacs-sudoku" title="%s" style="border-collapse:collapse;'
-            'border:%s;font-family:%s;font-size:%spx;text-align:center;'
-            'table-layout:fixed;margin:0">' % (escape(title), thick, FONT, font)]
-    base = "width:%dpx;height:%dpx;padding:0;vertical-align:middle;line-height:1" % (
-        cell - 1, cell - 1)
-    for r in range(n):
-        parts = ["<tr>"]
-        for c in range(n):
-            k = r * n + c
-            style = styles[k]
-            border = "border-top:%s;border-left:%s;border-right:%s;border-bottom:%s" % (
-                thick if r % br == 0 else thin, thick if c % bc == 0 else thin,
-                thick if (c + 1) % bc == 0 else thin, thick if (r + 1) % br == 0 else thin)
-            if style is None:
-                parts.append('<td style="%s;%s"></td>' % (base, border))
-            elif style:
-                parts.append('<td class="given" style="%s;%s;font-weight:bold;color:%s;'
-                             'background:%s">%s</td>'
-                             % (base, border, GIVEN_COLOUR, GIVEN_FILL,
-                                escape(symbol(grid.cells[k], n, symbols))))
-            else:
-                parts.append('<td class="solved" style="%s;%s;color:%s">%s</td>'
-                             % (base, border, SOLVED_COLOUR,
-                                escape(symbol(grid.cells[k], n, symbols))))
-        parts.append("</tr>")
-        rows.append("".join(parts))
-    rows.append("</table>")
-    table = "\n".join(rows)
-    if not page:
-        return table
-    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            "<title>%s</title>\n</head>\n<body>\n%s\n</body>\n</html>"
-            % (escape(title), table))
