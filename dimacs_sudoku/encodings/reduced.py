@@ -48,7 +48,8 @@ from operator import add, lt, mul, not_, sub
 
 from ..errors import UsageError
 from ..core.variables import Standard, numbering as make_numbering
-from .amo import _CUT, SMALL, PairPickers, Pairs, family
+from .amo import family
+from .amo.pairwise import _CUT, SMALL, PairPickers, Pairs
 from .formula import AMO, CLAUSE, LABEL, ClauseTemplates, Formula
 from .sudoku import ENCODINGS
 

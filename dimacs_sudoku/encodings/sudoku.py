@@ -43,7 +43,7 @@ from struct import Struct
 
 from ..errors import UsageError
 from ..core.variables import Decimal, Standard
-from .amo import Pairs, tuple_getter
+from .amo.pairwise import Pairs, tuple_getter
 from .formula import AMO, CLAUSE, LABEL, TEXT, Formula
 
 ENCODINGS = ("minimal", "efficient", "extended")

@@ -1,321 +1,11 @@
-"""At-most-one families: clauses saying at most one of a list of literals is true.
-
-Every family has the same three methods:
-
-- ``size(n, pattern=None) -> (clauses, aux_vars)``: its exact size over ``n`` literals,
-  from a closed form (or a recursion of logarithmic depth), without making any clause,
-  so that a ``p cnf`` header can be counted before anything is written;
-- ``clauses(lits, top, pattern=None) -> (clauses, new_top)``: the clauses as lists of
-  ints; auxiliary variables are numbered ``top + 1``, ``top + 2``, ... with no gap;
-- ``render(lits, top, pattern=None) -> (text, new_top, count)``: the same clauses as
-  DIMACS text, made fast from a template compiled once per ``n``;
-- ``render_negs(negs, top, pattern, numerals, times=1) -> (text, new_top, count)``:
-  the same text from the texts ``"-v "`` of positive ``lits`` and the
-  :class:`~.numerals.Numerals` of every variable up to ``new_top``, with no number
-  formatted (faster still, where the numerals are made beforehand); ``negs`` may hold
-  ``times`` at-most-ones of one length, one after the other, written in one go.
-
-``pattern`` (a :class:`Pairs`) tells the pairwise family which pairs of positions are
-already forbidden by an earlier constraint; the other families write their full form
-whatever the pattern.
-
-The families and their sizes over n literals (``lg n`` is ⌈log₂ n⌉; C(n, 2) = n(n-1)/2):
-
-============  ==========================================  ====================
-family        clauses                                     auxiliary variables
-============  ==========================================  ====================
-pairwise      C(n, 2)                                     0
-sequential    3n - 4                                      n - 1
-ladder        3n - 4                                      n - 1
-binary        n·lg n                                      lg n
-commander     6q + 3[r=2] + S(q + [r>0]),  q, r = n÷3, n%3  q + [r=2] + A(...)
-product       2n + S(p) + S(q),  q = ⌈√n⌉, p = ⌈n/q⌉      p + q + A(p) + A(q)
-bimander      ⌊n/2⌋ + n·lg⌈n/2⌉                           lg⌈n/2⌉
-============  ==========================================  ====================
-
-For n ≤ 3 every family writes the pairwise clauses (at most 3 binary clauses and no
-new variable, smaller than any of their own forms); n ≤ 1 gives no clause at all. The
-recursive families (commander, product) use the same rule for their sub-problems.
-
->>> pw = family("pairwise")
->>> pw.clauses([1, 2, 3], 10)
-([[-1, -2], [-1, -3], [-2, -3]], 10)
->>> pw.size(9)
-(36, 0)
->>> sq = family("sequential")
->>> sq.size(9)
-(23, 8)
->>> print(sq.render([1, 2, 3, 4], 10)[0], end="")
--1 11 0
--2 12 0
--11 12 0
--2 -11 0
--3 13 0
--12 13 0
--3 -12 0
--4 -13 0
-"""
+"""The at-most-one families with auxiliary variables (sequential, ladder, binary,
+commander, product, bimander), over one :class:`Plan` of their clauses."""
 
 import math
 from functools import lru_cache
-from itertools import chain, repeat
-from operator import add, itemgetter, mul
 
-from ..errors import UsageError
+from .pairwise import _CUT, SMALL, ceil_log2, clause_text, copies, tuple_getter
 
-# Up to this many literals every family writes the pairwise clauses.
-SMALL = 3
-
-# Up to this many literals, the pairwise family's render_negs picks the texts of all
-# its clauses by one item getter; above, one join a first literal is faster.
-PICK_MAX = 9
-
-# Separates the pieces of text formatted in one go before they are joined.
-_CUT = "\x00"
-
-
-def ceil_log2(m):
-    """⌈log₂ m⌉ for m ≥ 1: the bits needed to number m things.
-
-    >>> [ceil_log2(m) for m in (1, 2, 3, 4, 5, 8, 9)]
-    [0, 1, 2, 2, 3, 3, 4]
-    """
-    return (m - 1).bit_length()
-
-
-def tuple_getter(indices):
-    """``itemgetter(*indices)`` that returns a tuple for any number of indices."""
-    indices = tuple(indices)
-    if len(indices) == 1:
-        only = indices[0]
-        return lambda seq: (seq[only],)
-    if not indices:
-        return lambda seq: ()
-    return itemgetter(*indices)
-
-
-def clause_text(clause):
-    """One clause as a DIMACS line.
-
-    >>> clause_text([-1, 2])
-    '-1 2 0\\n'
-    """
-    return " ".join(map(str, clause)) + " 0\n"
-
-
-# ---- pairwise ---------------------------------------------------------------------
-
-class Pairs:
-    """Which position pairs of a constraint still need a clause.
-
-    An earlier constraint may already forbid two positions together (two cells of a
-    box in one row); the pairwise family then leaves those pairs out, so that no
-    clause is written twice. Other families ignore this and write their full form.
-
-    >>> p = Pairs([(0, 1), (0, 2), (1, 3)])
-    >>> family("pairwise").render([5, 6, 7, 8], 0, p)
-    ('-5 -6 0\\n-5 -7 0\\n-6 -8 0\\n', 0, 3)
-    """
-
-    def __init__(self, pairs):
-        self.pairs = list(pairs)
-        self.count = len(self.pairs)
-        self.width = 1 + max((j for _, j in self.pairs), default=-1)
-        # Runs of pairs with the same first position, in order: (i, the second
-        # positions, as a slice when they are consecutive, else an item getter).
-        runs = []
-        for i, j in self.pairs:
-            if runs and runs[-1][0] == i:
-                runs[-1][1].append(j)
-            else:
-                runs.append((i, [j]))
-        self.rows = []
-        for i, later in runs:
-            if later == list(range(later[0], later[-1] + 1)):
-                self.rows.append((i, slice(later[0], later[-1] + 1)))
-            else:
-                self.rows.append((i, tuple_getter(later)))
-        self.spec = _spec(self.width)
-
-    @staticmethod
-    def across(lengths):
-        """The pairs of positions in different segments, for consecutive segments of
-        the given lengths (the positions of one segment already share a constraint),
-        as a :class:`SegmentPairs`.
-
-        >>> p = Pairs.across((2, 1, 2))
-        >>> p.pairs
-        [(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4)]
-        >>> p.render([5, 6, 7, 8, 9]) == Pairs(p.pairs).render([5, 6, 7, 8, 9])
-        True
-        """
-        return _segment_pairs(tuple(lengths))
-
-    def render(self, lits):
-        """The clauses ``-a -b 0`` over positive ``lits``, as text.
-
-        Each literal is formatted once; the clauses of one first position are made
-        by one ``join`` with ``0\\n-a`` as separator.
-        """
-        return self.render_negs((self.spec % tuple(lits[:self.width])).split(_CUT))
-
-    def render_negs(self, negs):
-        """The same clauses from the literals' texts ``"-a "`` (a tuple or list)."""
-        out = []
-        add = out.append
-        for i, later in self.rows:
-            first = negs[i]
-            later = negs[later] if type(later) is slice else later(negs)
-            add(first)
-            add(("0\n" + first).join(later))
-            add("0\n")
-        return "".join(out)
-
-
-class SegmentPairs:
-    """The pairs of positions lying in different segments (runs of consecutive
-    positions): what :class:`Pairs` would hold for them, without listing the pairs."""
-
-    def __init__(self, lengths):
-        self.lengths = lengths
-        self.width = sum(lengths)
-        self.count = (self.width * self.width - sum(map(mul, lengths, lengths))) // 2
-
-    @property
-    def spec(self):
-        # Shared by width: thousands of patterns of the same width are cached.
-        return _spec(self.width)
-
-    @property
-    def pairs(self):
-        found, start = [], 0
-        for length in self.lengths:
-            stop = start + length
-            found += [(i, j) for i in range(start, stop) for j in range(stop, self.width)]
-            start = stop
-        return found
-
-    def render(self, lits):
-        """As :meth:`Pairs.render`: each first position's clauses in one ``join``."""
-        return self.render_negs((self.spec % tuple(lits)).split(_CUT))
-
-    def render_negs(self, negs):
-        end = self.width
-        out = []
-        add = out.append
-        start = 0
-        for length in self.lengths:
-            stop = start + length
-            if stop < end:
-                later = negs[stop:end]
-                for first in negs[start:stop]:
-                    add(first)
-                    add(("0\n" + first).join(later))
-                    add("0\n")
-            start = stop
-        return "".join(out)
-
-
-@lru_cache(maxsize=4096)
-def _segment_pairs(lengths):
-    return SegmentPairs(lengths)
-
-
-@lru_cache(maxsize=None)
-def _spec(width):
-    """The format of ``width`` negative literals, each followed by a cut."""
-    return ("-%d " + _CUT) * width
-
-
-class PairPickers(dict):
-    """``pickers[m]``: for a group of m literals, the item getter that picks, from its
-    2m pieces of text (each literal's ``-v `` in order, then each one's ``-v 0\\n``),
-    the pieces of its C(m, 2) pairwise clauses in order, ready to join (m ≥ 2).
-
-    >>> pieces = ["-1 ", "-2 ", "-3 ", "-1 0\\n", "-2 0\\n", "-3 0\\n"]
-    >>> "".join(PairPickers()[3](pieces)) == family("pairwise").render([1, 2, 3], 0)[0]
-    True
-    """
-
-    def __missing__(self, m):
-        picker = self[m] = itemgetter(*chain.from_iterable(
-            (i, m + j) for i in range(m) for j in range(i + 1, m)))
-        return picker
-
-
-def full_pairs(n):
-    """The :class:`Pairs` of every pair of n positions, in lexicographic order."""
-    return _full_pairs(n)
-
-
-@lru_cache(maxsize=None)
-def _full_pairs(n):
-    return Pairs((i, j) for i in range(n) for j in range(i + 1, n))
-
-
-class Pairwise:
-    """The binomial encoding: one binary clause ``-a -b`` per pair; no new variables.
-
-    C(n, 2) clauses over n literals, fewer with a :class:`Pairs` pattern.
-
-    >>> print(family("pairwise").render([1, 2, 3], 0)[0], end="")
-    -1 -2 0
-    -1 -3 0
-    -2 -3 0
-    """
-
-    name = "pairwise"
-    reads_patterns = True       # the one family that leaves out the pairs of a Pairs
-
-    def size(self, n, pattern=None):
-        if pattern is not None:
-            return pattern.count, 0
-        return n * (n - 1) // 2, 0
-
-    def clauses(self, lits, top, pattern=None):
-        pairs = (pattern or _full_pairs(len(lits))).pairs
-        return [[-lits[i], -lits[j]] for i, j in pairs], top
-
-    def render(self, lits, top, pattern=None):
-        pairs = pattern or _full_pairs(len(lits))
-        if lits and min(lits) < 1:
-            clauses, top = self.clauses(lits, top, pattern)
-            return "".join(map(clause_text, clauses)), top, len(clauses)
-        return pairs.render(lits), top, pairs.count
-
-    def render_negs(self, negs, top, pattern=None, numerals=None, times=1):
-        negs = tuple(negs)
-        n = len(negs) // times
-        pairs = pattern or _full_pairs(n)
-        if n <= PICK_MAX:
-            text = "".join(_pair_pick(pairs, n, times)(("0\n", *negs)))
-        else:
-            text = "".join([pairs.render_negs(negs[k:k + n]) for k in range(0, n * times, n)])
-        return text, top, pairs.count * times
-
-
-@lru_cache(maxsize=256)
-def _pair_pick(pairs, n, times):
-    """The item getter of the pairwise clauses of ``times`` at-most-ones of n literals
-    each, out of "0\\n" and their texts, one after the other."""
-    first = list(chain.from_iterable((1 + i, 1 + j, 0) for i, j in pairs.pairs))
-    return tuple_getter(copies(first, [n, n, 0] * pairs.count, times))
-
-
-def copies(first, step, times):
-    """The indices ``first`` of a pick, then ``times - 1`` more copies of them, copy
-    j moved by j times ``step``.
-
-    >>> copies([1, 2, 0], [2, 2, 0], 3)
-    [1, 2, 0, 3, 4, 0, 5, 6, 0]
-    """
-    indices = list(first)
-    for j in range(1, times):
-        indices += map(add, first, map(mul, step, repeat(j)))
-    return indices
-
-
-# ---- families with auxiliary variables ----------------------------------------------
 
 class Plan:
     """One family's clauses over n literals, compiled for fast writing.
@@ -497,7 +187,7 @@ class Sequential(Family):
     ``-x₁ s₁``; for 1 < i < n: ``-xᵢ sᵢ``, ``-sᵢ₋₁ sᵢ``, ``-xᵢ -sᵢ₋₁``; ``-xₙ -sₙ₋₁``.
     3n - 4 clauses and n - 1 new variables (for n ≥ 4; pairwise below).
 
-    >>> family("sequential").clauses([1, 2, 3, 4], 4)
+    >>> Sequential().clauses([1, 2, 3, 4], 4)
     ([[-1, 5], [-2, 6], [-5, 6], [-2, -5], [-3, 7], [-6, 7], [-3, -6], [-4, -7]], 7)
     """
 
@@ -526,7 +216,7 @@ class Ladder(Family):
     variables (for n ≥ 4; pairwise below): the sequential counter with its variables
     negated.
 
-    >>> family("ladder").clauses([1, 2, 3, 4], 4)
+    >>> Ladder().clauses([1, 2, 3, 4], 4)
     ([[-1, -5], [-6, 5], [-2, 5], [-2, -6], [-7, 6], [-3, 6], [-3, -7], [-4, 7]], 7)
     """
 
@@ -555,7 +245,7 @@ class Binary(Family):
     i, ``-xᵢ bⱼ`` or ``-xᵢ -bⱼ`` by bit j of i, so two true literals would need two
     codes. n·k clauses and k new variables (for n ≥ 4; pairwise below).
 
-    >>> family("binary").clauses([1, 2, 3, 4], 4)
+    >>> Binary().clauses([1, 2, 3, 4], 4)
     ([[-1, -5], [-1, -6], [-2, 5], [-2, -6], [-3, -5], [-3, 6], [-4, 5], [-4, 6]], 6)
     """
 
@@ -587,7 +277,7 @@ class Commander(Family):
     S(n) = 6q + 3·[r = 2] + S(m) clauses and A(n) = q + [r = 2] + A(m) new variables,
     S(n) = C(n, 2) and A(n) = 0 for n ≤ 3.
 
-    >>> family("commander").clauses([1, 2, 3, 4], 4)
+    >>> Commander().clauses([1, 2, 3, 4], 4)
     ([[-1, -2], [-1, -3], [-2, -3], [-1, 5], [-2, 5], [-3, 5], [-5, -4]], 5)
     """
 
@@ -633,7 +323,7 @@ class Product(Family):
     u and at most one v, by the same encoding, recursively (pairwise at 3 or fewer).
     S(n) = 2n + S(p) + S(q) clauses, A(n) = p + q + A(p) + A(q) new variables.
 
-    >>> family("product").size(9), family("product").size(100)
+    >>> Product().size(9), Product().size(100)
     ((24, 6), (266, 42))
     """
 
@@ -675,7 +365,7 @@ class Bimander(Family):
     k = ⌈log₂ m⌉ new bits, every member of group g forces the bits to spell g.
     ⌊n/2⌋ + n·k clauses and k new variables (for n ≥ 4; pairwise below).
 
-    >>> print(family("bimander").render([1, 2, 3, 4], 4)[0], end="")
+    >>> print(Bimander().render([1, 2, 3, 4], 4)[0], end="")
     -1 -2 0
     -1 -5 0
     -2 -5 0
@@ -702,24 +392,3 @@ class Bimander(Family):
             for a in members:
                 for j, b in enumerate(bits):
                     out.append((-a, b if index >> j & 1 else -b))
-
-
-FAMILIES = {"pairwise": Pairwise, "sequential": Sequential, "ladder": Ladder,
-            "binary": Binary, "commander": Commander, "product": Product,
-            "bimander": Bimander}
-
-# Other names in use for the same families.
-ALIASES = {"bitwise": "binary", "naive": "pairwise", "binomial": "pairwise"}
-
-
-def family(name):
-    """The at-most-one family called ``name``.
-
-    >>> sorted(FAMILIES)
-    ['bimander', 'binary', 'commander', 'ladder', 'pairwise', 'product', 'sequential']
-    """
-    try:
-        return FAMILIES[ALIASES.get(name, name)]()
-    except KeyError:
-        raise UsageError("unknown at-most-one family %r (choose from %s)"
-                         % (name, ", ".join(FAMILIES))) from None
