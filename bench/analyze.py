@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from dimacs_sudoku.analysis import analyze  # noqa: E402
 from dimacs_sudoku.formats import puzzles_from_file  # noqa: E402
-from dimacs_sudoku.grid import Grid  # noqa: E402
+from dimacs_sudoku.core.grid import Grid  # noqa: E402
 from dimacs_sudoku.tasks import count_solutions, solve  # noqa: E402
 
 # The shared data next to the checkout (or next to its worktrees' folder).

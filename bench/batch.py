@@ -66,7 +66,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dimacs_sudoku import batch  # noqa: E402
-from dimacs_sudoku.puzzle import read_puzzles  # noqa: E402
+from dimacs_sudoku.formats import read_puzzles  # noqa: E402
 
 SETS = {
     "17": ("tdoku-17-clue.txt", 350, "17-clue"),
@@ -104,7 +104,7 @@ def ours(grids, engine):
 
 def full_clauses():
     from dimacs_sudoku.encodings import encode
-    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.core.grid import Grid
     return [list(c) for c in encode(Grid.empty(9)).clauses()]
 
 
@@ -152,7 +152,7 @@ class Incremental:
 
     def __init__(self, assume="propagated", name="m22"):
         from pysat.solvers import Solver
-        from dimacs_sudoku.grid import Grid
+        from dimacs_sudoku.core.grid import Grid
         from dimacs_sudoku.propagate import engine
         self.Solver = Solver
         self.name = name

@@ -36,11 +36,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dimacs_sudoku.certificates import check_files                     # noqa: E402
-from dimacs_sudoku.commands.sudoku2cnf import puzzle_formula           # noqa: E402
+from dimacs_sudoku.cli.sudoku2cnf import puzzle_formula           # noqa: E402
 from dimacs_sudoku.drat import check_proof                             # noqa: E402
 from dimacs_sudoku.batch import solve_cells                            # noqa: E402
 from dimacs_sudoku.formats import read_puzzles                         # noqa: E402
-from dimacs_sudoku.grid import Grid                                    # noqa: E402
+from dimacs_sudoku.core.grid import Grid                                    # noqa: E402
 from dimacs_sudoku.sat import prove, run_solver, solve_pysat            # noqa: E402
 from dimacs_sudoku.sat.pysat_backend import available                  # noqa: E402
 
@@ -102,7 +102,7 @@ def best(function, repeat):
 
 def solve_plain(prover, cnf):
     if prover.startswith("pysat:"):
-        from dimacs_sudoku.dimacs import DimacsReader
+        from dimacs_sudoku.dimacs.cnf import DimacsReader
         with open(cnf, "rb") as stream:
             reader = DimacsReader(stream, cnf)
             return solve_pysat(prover[6:], reader, reader.num_vars)

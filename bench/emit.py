@@ -73,7 +73,7 @@ def run_case(size, encoding, amo, mode, keep, root=ROOT):
     stops before ``encode`` (the floor that --instructions subtracts)."""
     sys.path.insert(0, str(root))
     from dimacs_sudoku.encodings import encode
-    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.core.grid import Grid
 
     grid = Grid.empty(size)
     rss_before = peak_rss_mb()

@@ -75,8 +75,8 @@ def families():
 def naive_killer(grid):
     """The clauses of ``grid`` (a killer) with each sum as its forbidden tuples."""
     from dimacs_sudoku.encodings import encode
-    from dimacs_sudoku.grid import Grid
-    from dimacs_sudoku.variants import parse_rule
+    from dimacs_sudoku.core.grid import Grid
+    from dimacs_sudoku.rules.registry import parse_rule
     n = grid.size
     plain = []
     tuples = []

@@ -21,17 +21,17 @@ __version__ = "0.1.0"
 # Each public name and the module that holds it, in the order a user meets them.
 _EXPORTS = {
     # puzzles in and out
-    "Grid": "grid", "Layout": "grid",
+    "Grid": "core.grid", "Layout": "core.grid",
     "parse_puzzle": "formats", "read_puzzles": "formats",
     "puzzles_from_text": "formats", "puzzles_from_file": "formats",
-    "write_grid": "formats", "parse_rule": "variants",
+    "write_grid": "formats", "parse_rule": "rules.registry",
     # solving, counting, making and grading puzzles
     "solve": "tasks", "count_solutions": "tasks", "solve_many": "tasks",
     "generate": "generator", "grade": "grading", "analyze": "analysis",
     # the DIMACS route, step by step
     "encode": "encodings", "Formula": "encodings.formula", "write_cnf": "encodings",
-    "read_dimacs": "dimacs", "solve_cnf": "sat", "run_solver": "sat",
-    "read_result": "model", "Result": "model", "decode": "decoding",
+    "read_dimacs": "dimacs.cnf", "solve_cnf": "sat", "run_solver": "sat",
+    "read_result": "dimacs.output", "Result": "dimacs.output", "decode": "dimacs.decode",
 }
 
 __all__ = list(_EXPORTS)

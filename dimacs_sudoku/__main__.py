@@ -4,12 +4,12 @@ The command is named as installed (``sudoku2cnf``, ``sudoku-solve``, ...) and th
 rest of the line is its own, so ``python -m dimacs_sudoku sudoku2cnf p.txt`` is
 ``sudoku2cnf p.txt``. With no command, or ``-h``/``--help``, it lists the commands;
 ``--version`` prints the version. Each command module runs on its own too:
-``python -m dimacs_sudoku.commands.sudoku_solve`` is ``sudoku-solve``.
+``python -m dimacs_sudoku.cli.sudoku_solve`` is ``sudoku-solve``.
 """
 
 import sys
 
-from .commands import COMMANDS, run
+from .cli import COMMANDS, run
 
 PROG = "python -m dimacs_sudoku"
 
@@ -40,7 +40,7 @@ def main(argv=None):
         sys.stderr.write("%s: no command %r (the commands: %s; see %s --help)\n"
                          % (PROG, name, ", ".join(COMMANDS), PROG))
         return 2
-    from .checkout import require_dependencies
+    from .cli.checkout import require_dependencies
     require_dependencies(name)
     return run(name, argv[1:])
 

@@ -13,7 +13,7 @@ out by a clause guarded by one more selector, so that "exactly one solution" is 
 model with it blocked". Every grid used is checked against the rules and givens by
 the project's checker.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> report = analyze(Grid.from_line("1..4" "4..." "...3" "3..1"))
 >>> report.solutions, report.capped, len(report.redundant_givens)
 (1, False, 4)
@@ -27,12 +27,13 @@ the project's checker.
 from . import arguments
 from .errors import InvalidModel
 from .generator import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
-from .grid import Layout, grid_argument
-from .notation import symbol
+from .core.layout import Layout
+from .core.grid import grid_argument
+from .core.notation import symbol
 from .sat import Solver
-from .sat.check import check_cells
-from .variants import check_variant
-from .variants.base import Rule, cell_text
+from .core.check import check_cells
+from .core.check import check_variant
+from .rules.base import Rule, cell_text
 
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further
@@ -293,7 +294,7 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     core and the fewest givens to remove (up to ``max_remove``). ``engine``: the
     in-process SAT back end (``auto``, ``pysat``, ``pycosat``, ``pysat:NAME``).
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> report = analyze(Grid.empty(4), cap=1000, counts=True)
     >>> report.solutions, report.capped, report.candidates[0], report.counts[0][1]
     (288, False, [1, 2, 3, 4], 72)

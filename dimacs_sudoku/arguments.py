@@ -31,7 +31,7 @@ def path(value, function, what="a file name (str or os.PathLike)"):
 
 def instance(value, kind, function, what):
     """``value`` when it is a ``kind`` (a class), such as a Grid
-    (:func:`dimacs_sudoku.grid.grid_argument`)."""
+    (:func:`dimacs_sudoku.core.grid.grid_argument`)."""
     if not isinstance(value, kind):
         _refuse(function, what, value)
     return value

@@ -47,7 +47,7 @@ larger sizes) propagate singles with the per-cell engine and build the same redu
 problem from its candidates. An external ``solver`` is run once per model on a DIMACS
 file of the reduced CNF (pairwise at-most-one), with the models found so far blocked.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> grids = [Grid.from_line("1..4" "4..." "...3" "3..1"), Grid.empty(4),
 ...          Grid.from_line("11" + "." * 14)]
 >>> [(s.to_line() if s else None, k) for s, k in solve_many(grids, count=2, canonical=True)]
@@ -62,11 +62,12 @@ from operator import neg
 
 from .errors import (PYTHON_SAT_MISSING, NoSolution, NotInstalled, PuzzleError, SudokuError,
                      UsageError)
-from .grid import Grid, Recent, layout_key
+from .core.grid import Grid
+from .core.layout import Recent, layout_key
 from .propagate import Inconsistent, SwarEngine, is_standard
 from .propagate import engine as propagation_engine
 from .sat import backend as sat_backend
-from .sat.check import check_cells, check_distinct, grid_check
+from .core.check import check_cells, check_distinct, grid_check
 from .sat.pycosat_backend import PycosatSolver
 from .sat.pysat_backend import available as pysat_available
 
@@ -151,7 +152,7 @@ def rules_layout(grid):
     """The layout of ``grid``'s rules (rows, columns, the boxes or the regions that
     replace them, the rules' extra units), made once per set of unit rules: a grid
     given rules by hand, without their layout, never loses a unit rule."""
-    from .variants import variant_layout
+    from .rules.registry import variant_layout
     n, box = grid.size, grid.layout.box
     rules = grid.rules
     key = (n, box, tuple(rule.to_line() for rule in rules

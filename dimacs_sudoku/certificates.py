@@ -8,7 +8,7 @@ can be rebuilt from the puzzle alone. The proof comes from a solver of
 this package's :mod:`dimacs_sudoku.drat`.
 
 >>> import os, tempfile
->>> from dimacs_sudoku.dimacs import Cnf
+>>> from dimacs_sudoku.dimacs.cnf import Cnf
 >>> folder = tempfile.mkdtemp()
 >>> cnf, proof = os.path.join(folder, "x.cnf"), os.path.join(folder, "x.drat")
 >>> _ = open(cnf, "w").write("p cnf 1 2\\n1 0\\n-1 0\\n"), open(proof, "w").write("0\\n")

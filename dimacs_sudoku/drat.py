@@ -62,7 +62,7 @@ import sys
 from collections import namedtuple
 from itertools import chain
 
-from .dimacs import (MAX_VARIABLE, DimacsReader, binary_stream, integers, not_an_integer,
+from .dimacs.cnf import (MAX_VARIABLE, DimacsReader, binary_stream, integers, not_an_integer,
                      read_pieces)
 from .errors import EXIT_INTERRUPTED, EXIT_IO, SudokuError
 
@@ -92,7 +92,7 @@ def check_proof(cnf, proof):
     """Check the DRAT ``proof`` of the unsatisfiability of ``cnf``; a :class:`Verdict`.
 
     ``cnf``: a DIMACS file's path, a stream of one (text or binary), a
-    :class:`~dimacs_sudoku.dimacs.Cnf`, or a list of clauses (lists of non-zero int).
+    :class:`~dimacs_sudoku.dimacs.cnf.Cnf`, or a list of clauses (lists of non-zero int).
     ``proof``: a path or a stream (text or binary), in text or binary DRAT. A CNF that
     breaks DIMACS raises :class:`~dimacs_sudoku.errors.DimacsError`; a proof that
     cannot be read is a refusal whose reason says where.

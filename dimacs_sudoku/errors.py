@@ -1,7 +1,7 @@
 """The project's exceptions, and the exit code each one stands for.
 
 Every command turns these into one line on stderr and the exit code below, at one
-place only (:func:`dimacs_sudoku.commands.common.run`). ``cnfsolve`` keeps the SAT
+place only (:func:`dimacs_sudoku.cli.runtime.run`). ``cnfsolve`` keeps the SAT
 competition codes 10 / 20 / 0 for its results and uses this table for its failures.
 
 >>> NoSolution("the puzzle has no solution").exit_code

@@ -35,7 +35,8 @@ from . import arguments
 from .batch import count_solutions
 from .errors import NoSolution, UnknownResult, UsageError
 from .grading import given_literals, propagator_for
-from .grid import Grid, Layout, default_box
+from .core.grid import Grid
+from .core.layout import Layout, default_box
 from .sat.pycosat_backend import PycosatSolver
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
@@ -174,7 +175,7 @@ def _sat_complete(prop):
 def random_solution(layout, rng, givens=None, rules=()):
     """A random complete grid of ``layout`` (extending ``givens`` when given: then no
     relabelling or permutation is applied). Raises NoSolution if ``givens`` has none.
-    Variant ``rules`` (see :mod:`dimacs_sudoku.variants`) are obeyed and carried by the
+    Variant ``rules`` (see :mod:`dimacs_sudoku.rules`) are obeyed and carried by the
     grid; nothing is shuffled then either.
 
     Random decisions with unit propagation fill about half the cells (a decision that
@@ -446,7 +447,7 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     and, with a symmetry, also asks that no single given can go (up to ``attempts``
     tries); ``clues`` is then an upper bound. ``counter`` is a :class:`Counter`.
     ``rules`` are variant rules the puzzle carries (the layout must be theirs, see
-    :func:`dimacs_sudoku.variants.variant_layout`).
+    :func:`dimacs_sudoku.rules.registry.variant_layout`).
     """
     _maps(layout.size, symmetry)
     if clues is not None and clues < 0:
@@ -489,7 +490,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     ``killer`` makes killer puzzles instead (:func:`make_killer`: cages over a random
     grid, and the givens that make the solution unique).
 
-    ``rules`` are variant rules (:class:`dimacs_sudoku.variants.base.Rule`, or their
+    ``rules`` are variant rules (:class:`dimacs_sudoku.rules.base.Rule`, or their
     text lines such as ``"antiknight"``) that every puzzle obeys and carries; the
     unit-type ones (diagonals, windoku, disjoint groups, a jigsaw layout), anti-knight,
     anti-king, non-consecutive and any other rule read without clues of its own.
@@ -506,7 +507,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     count = arguments.number(count, "generate", "the number of puzzles as an int")
     layout = layout_for(size, box)
     if rules:
-        from .variants import finish, parse_rule, variant_layout
+        from .rules.registry import finish, parse_rule, variant_layout
         rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
                               if isinstance(rule, str) else rule for rule in rules],
                              layout.size))
@@ -552,7 +553,7 @@ def exclusion_clause(solution, numbering="standard"):
     >>> exclusion_clause(Grid([1, 2, 2, 1], size=2, box=(1, 2)))
     [-1, -4, -6, -7]
     """
-    from .variables import numbering as make_numbering
+    from .core.variables import numbering as make_numbering
     if isinstance(numbering, str):
         numbering = make_numbering(numbering, solution.size)
     if not solution.is_complete():
@@ -619,7 +620,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
     random free cell through free neighbours holding digits not yet in it, to a random
     size in ``smallest..largest`` (smaller when it runs out of room); each cage's total
     is the sum of its digits. Returns the ``killer`` rules, in the order made."""
-    from .variants import parse_rule
+    from .rules.registry import parse_rule
     n = solution.size
     cells = solution.cells
     free = set(range(n * n))

@@ -35,7 +35,7 @@ encoding). On a sample of 300 of them, ``up`` here is exactly the set for which
 ``minisat -no-pre`` reports at most one decision (minisat counts the final empty pick).
 A puzzle with several solutions always needs ``search``: nothing forces a choice.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> grade(Grid.from_line("1..4" "4..." "...3" "3..1"))
 Grade(level='up', decisions=0)
 >>> grade(Grid.empty(4)).level
@@ -45,7 +45,7 @@ Grade(level='up', decisions=0)
 from collections import namedtuple
 
 from .errors import UsageError
-from .grid import grid_argument
+from .core.grid import grid_argument
 
 LEVELS = ("up", "probe", "search", "none")
 
@@ -363,7 +363,7 @@ def propagator_for(layout, encoding="extended", rules=()):
     key = (layout.size, layout.box, tuple(cells for _, cells in layout.units), encoding)
     extra = ()
     if rules:
-        from .variants import clause_rules
+        from .encodings.rules import clause_rules
         extra = tuple(clause_rules(rules, layout))
         key += tuple(rule.to_line() for rule in extra)
     found = _CACHE.get(key)
@@ -373,7 +373,7 @@ def propagator_for(layout, encoding="extended", rules=()):
             raise UsageError("unknown encoding %r (choose from %s)"
                              % (encoding, ", ".join(ENCODINGS)))
         if extra:
-            from .grid import Grid
+            from .core.grid import Grid
             from .encodings import encode
             formula = encode(Grid([0] * layout.cells, layout=layout, rules=rules), encoding)
             found = Propagator(list(formula.clauses()), formula.num_vars)
@@ -432,7 +432,7 @@ def grade(grid, encoding="extended"):
     """The :class:`Grade` of ``grid``: ``(level, decisions)``, level one of
     :data:`LEVELS`; decisions are counted for ``search`` only.
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> grade(Grid.from_line("1..4" "4..." "...3" "3..1"))
     Grade(level='up', decisions=0)
     """

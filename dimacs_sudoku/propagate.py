@@ -20,7 +20,7 @@ one N-bit mask per cell, a used-digit mask per unit and a place mask per (unit, 
 (:class:`UnitEngine`): each placement finds the peers it affects in the place masks,
 and each candidate is eliminated once (a 400x400 grid propagates in about 2 seconds).
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> result = propagate(Grid.from_line("1..4" "4..." "...3" "3..1"))
 >>> "".join(map(str, result.cells))
 '1234431221433421'
@@ -38,7 +38,8 @@ from itertools import chain, compress, repeat
 from operator import and_, or_
 
 from .errors import Contradiction  # noqa: F401 (raised here, and imported from here)
-from .grid import cell_name, layout_key, symbol
+from .core.grid import symbol
+from .core.layout import cell_name, layout_key
 
 _BITS = bytes.maketrans(b"01", b"\0\1")
 
@@ -49,7 +50,7 @@ Propagation.__doc__ = """The fixpoint: ``cells`` (digits, 0 for open), ``candida
 
 def _clash(layout, cells, grid):
     """Raise the Contradiction of ``grid.check_givens`` for givens that clash."""
-    from .grid import Grid
+    from .core.grid import Grid
     if grid is None or list(grid.cells) != list(cells):
         grid = Grid(cells, layout=layout, source=getattr(grid, "source", None),
                     line=getattr(grid, "line", None), row_lines=getattr(grid, "row_lines", None))
@@ -316,7 +317,7 @@ class SwarEngine:
         one compare per k covers every unit of the three views. Pairs are few, and each
         is settled on its own.
 
-        >>> from dimacs_sudoku.grid import Layout
+        >>> from dimacs_sudoku.core.grid import Layout
         >>> engine = SwarEngine(Layout(4))
         >>> X = engine.full
         >>> for q in (8, 9, 12, 13):          # no 1 or 2 in r1c3 and r1c4 ...

@@ -6,7 +6,7 @@ checked against the rules and the givens.
 ``solve_many`` both for many puzzles in turn. :func:`solve_by_cnf` takes the full
 CNF route instead, ``sudoku2cnf | SOLVER | cnf2sudoku`` in one call.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> count_solutions(Grid.from_line("1..4" "4..." "...3" "3..1"))
 1
 """
@@ -16,10 +16,10 @@ import tempfile
 from collections import namedtuple
 
 from . import arguments, batch
-from .decoding import decode_result
+from .dimacs.decode import decode_result
 from .encodings import encode
 from .errors import NoSolution
-from .grid import grid_argument
+from .core.grid import grid_argument
 from .sat import run_solver, solve_cnf
 
 Solved = namedtuple("Solved", "puzzle solution count")
@@ -38,7 +38,7 @@ def solve(grid, solver=None, engine="auto"):
     instead (``minisat``, ``cadical``, ...). The solution keeps its puzzle
     (``solution.givens``), so that its picture shows the givens bold.
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> solution = solve(Grid.from_line("1..4" "4..." "...3" "3..1"))
     >>> solution.to_line(), solution.givens.to_line()
     ('1234431221433421', '1..44......33..1')
@@ -61,7 +61,7 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     "none, one or several?"): min(number of distinct checked solutions, cap).
     ``solver`` and ``engine`` as for :func:`solve`.
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> count_solutions(Grid.empty(4)), count_solutions(Grid.empty(4), cap=1000)
     (2, 288)
     """
@@ -77,7 +77,7 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
     is the same whatever the engine or solver (as ``sudoku-solve --count`` prints it).
     ``solver`` and ``engine`` as for :func:`solve`.
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> grids = [Grid.from_line("1..4" "4..." "...3" "3..1"),
     ...          Grid.from_line("11" + "." * 14)]
     >>> [(s.solution and s.solution.to_line(), s.count) for s in solve_many(grids, count=2)]
@@ -115,7 +115,7 @@ def solve_by_cnf(grid, encoding="extended", amo="pairwise", solver=None, timeout
     :class:`~dimacs_sudoku.errors.NoSolution` or
     :class:`~dimacs_sudoku.errors.UnknownResult`.
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1")).to_line()
     '1234431221433421'
     """

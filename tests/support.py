@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dimacs_sudoku.commands import COMMANDS as COMMAND_TABLE
+from dimacs_sudoku.cli import COMMANDS as COMMAND_TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / "bin"
@@ -116,7 +116,7 @@ def pattern_solution(size, box=None, rng=None):
     """A random valid grid's cells: the shifted-pattern solution with its digits
     relabelled and its bands, stacks, rows and columns shuffled."""
     import random
-    from dimacs_sudoku.grid import default_box
+    from dimacs_sudoku.core.layout import default_box
     rows, cols = box or default_box(size)
     rng = rng or random.Random(0)
     digits = list(range(1, size + 1))

@@ -10,8 +10,9 @@ import itertools
 import pycosat
 import pytest
 
-from dimacs_sudoku.encodings.amo import (ALIASES, FAMILIES, Pairs, Pairwise, ceil_log2,
-                                         clause_text, family, full_pairs)
+from dimacs_sudoku.encodings.amo import ALIASES, FAMILIES, family
+from dimacs_sudoku.encodings.amo.pairwise import (Pairs, Pairwise, ceil_log2,
+                                                  clause_text, full_pairs)
 from dimacs_sudoku.encodings.numerals import Numerals
 from dimacs_sudoku.errors import UsageError
 

@@ -13,8 +13,9 @@ from support import ROOT, command, in_process
 from dimacs_sudoku.analysis import analyze, hitting_set
 from dimacs_sudoku.batch import count_solutions
 from dimacs_sudoku.formats import puzzles_from_file
-from dimacs_sudoku.grid import Grid
-from dimacs_sudoku.variants import check_variant, parse_rule, variant_grid
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.check import check_variant
+from dimacs_sudoku.rules.registry import parse_rule, variant_grid
 
 FIXTURES = ROOT / "tests" / "fixtures" / "variants"
 
@@ -136,7 +137,7 @@ def test_the_cap_counts_up_to_it_and_the_candidates_are_still_all_found():
 
 def variant_4x4(cells, lines):
     rules = [parse_rule(line, 4) for line in lines]
-    from dimacs_sudoku.variants import finish
+    from dimacs_sudoku.rules.registry import finish
     return variant_grid(Grid(cells, size=4), finish(rules, 4))
 
 

@@ -14,7 +14,8 @@ from hypothesis import given, settings, strategies as st
 from dimacs_sudoku import batch
 from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, solve_many
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
-from dimacs_sudoku.grid import Grid, Layout
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
 
 from conftest import REQUIRE_SOLVERS, missing
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION,

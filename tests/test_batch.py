@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.batch import count_solutions, solve_cells, solve_many
-from dimacs_sudoku.grid import Grid, Layout
-from dimacs_sudoku.puzzle import parse_puzzle
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
+from dimacs_sudoku.formats import parse_puzzle
 
 from conftest import REQUIRE_SOLVERS, require_pysat, require_solver
 from support import INKALA, INKALA_SOLUTION, in_process as command, shell

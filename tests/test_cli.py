@@ -67,7 +67,7 @@ def test_readme_table_of_short_options_matches_the_commands():
 
 def test_sudoku_gen_dash_c_is_the_count():
     # Once -c aimed at --clues: `sudoku-gen -c 3` made one puzzle of at least 3 clues.
-    from dimacs_sudoku.commands import sudoku_gen
+    from dimacs_sudoku.cli import sudoku_gen
     result = CliRunner().invoke(sudoku_gen.app, ["-c", "3", "--seed", "1", "-n", "4",
                                                  "-F", "line"], prog_name="sudoku-gen")
     assert result.exit_code == 0, result.output
@@ -128,13 +128,13 @@ def test_shell_completion_of_option_values(prog, words, expected):
 
 
 def test_completion_lists_name_what_the_library_accepts():
-    from dimacs_sudoku.commands import common
+    from dimacs_sudoku.cli import options
     from dimacs_sudoku.encodings import ENCODINGS
     from dimacs_sudoku.generator import SYMMETRIES
-    from dimacs_sudoku.puzzle import FORMATS
-    assert common.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
-    assert common.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
-    assert common.completion("FORMATS", "puzzle")("") == list(FORMATS)
+    from dimacs_sudoku.formats import FORMATS
+    assert options.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
+    assert options.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
+    assert options.completion("FORMATS", "formats")("") == list(FORMATS)
 
 
 def run_module(*args, input=None):
@@ -191,9 +191,9 @@ def test_bin_holds_the_command_table_each_by_one_script():
 
 
 def test_each_command_module_is_named_as_installed():
-    helpers = {"__init__", "common", "progress"}
-    modules = {"dimacs_sudoku.commands." + path.stem
-               for path in (ROOT / "dimacs_sudoku" / "commands").glob("*.py")
+    helpers = {"__init__", "runtime", "options", "progress", "checkout"}
+    modules = {"dimacs_sudoku.cli." + path.stem
+               for path in (ROOT / "dimacs_sudoku" / "cli").glob("*.py")
                if path.stem not in helpers}
     assert modules == set(COMMANDS.values())
     assert all(module.rsplit(".", 1)[1] == prog.replace("-", "_")
@@ -203,7 +203,7 @@ def test_each_command_module_is_named_as_installed():
 @pytest.mark.slow
 def test_a_pipe_of_python_m_commands():
     cnf = run_module("dimacs_sudoku", "sudoku2cnf", input=SMALL4 + "\n").stdout
-    out = run_module("dimacs_sudoku.commands.cnfsolve", input=cnf).stdout
+    out = run_module("dimacs_sudoku.cli.cnfsolve", input=cnf).stdout
     done = run_module("dimacs_sudoku", "cnf2sudoku", input=out)
     assert (done.returncode, done.stdout) == (0, SMALL4_SOLUTION + "\n")
 

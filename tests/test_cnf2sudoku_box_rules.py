@@ -33,7 +33,7 @@ def files(tmp_path):
 
 def test_the_models_break_only_the_rules():
     """Both models are Sudoku grids on 3x2 boxes: only the rules can reject them."""
-    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.core.grid import Grid
     for line in (CAGE_BROKEN, DIAGONAL_BROKEN):
         grid = Grid([int(ch) for ch in line], size=6, box=(3, 2))
         grid.check_solution(Grid([0] * 36, size=6, box=(3, 2)))

@@ -17,14 +17,16 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from conftest import require_solver
-from dimacs_sudoku import dimacs, model, sat
-from dimacs_sudoku.commands import cnfsolve
-from dimacs_sudoku.dimacs import write_dimacs
+from dimacs_sudoku.dimacs import cnf as dimacs
+from dimacs_sudoku.dimacs import output as model
+from dimacs_sudoku import sat
+from dimacs_sudoku.cli import cnfsolve
+from dimacs_sudoku.dimacs.cnf import write_dimacs
 from dimacs_sudoku.errors import (EXIT_BAD_INPUT, EXIT_IO, EXIT_SOLVER_FAILED, EXIT_USAGE,
                                   SolverError)
-from dimacs_sudoku.model import read_result
-from dimacs_sudoku.sat import (SOLVERS, run_solver, run_solver_to, solve_clauses,
-                                   write_result)
+from dimacs_sudoku.dimacs.output import read_result
+from dimacs_sudoku.sat import SOLVERS, run_solver, run_solver_to, solve_clauses
+from dimacs_sudoku.dimacs.competition import write_result
 from support import INKALA, INKALA_SOLUTION, ROOT, command, shell
 from test_model import formats
 
@@ -122,9 +124,9 @@ def test_write_result_layout():
     write_result(solve_clauses(*SAT), out)
     text = out.getvalue().decode()
     assert text.startswith("s SATISFIABLE\nv ") and text.endswith(" 0\n")
-    many = sat.Result("SAT", list(range(1, 200001, 3)), 200000)
+    many = model.Result("SAT", list(range(1, 200001, 3)), 200000)
     out = io.StringIO()
-    assert write_result([many, sat.Result("UNKNOWN")], out) == 2
+    assert write_result([many, model.Result("UNKNOWN")], out) == 2
     assert out.getvalue().endswith(" 0\ns UNKNOWN\n")
     again = read_result(io.StringIO(out.getvalue()[:-len("s UNKNOWN\n")]))
     assert sorted(again.positives) == list(many.positives)
@@ -421,7 +423,7 @@ def test_help_has_an_example_the_exit_codes_and_every_solver():
 def test_import_does_not_load_pycosat():
     done = subprocess.run(
         [sys.executable, "-c", "import sys; sys.path.insert(0, %r); "
-         "import dimacs_sudoku.commands.cnfsolve, dimacs_sudoku.sat; "
+         "import dimacs_sudoku.cli.cnfsolve, dimacs_sudoku.sat; "
          "print('pycosat' in sys.modules)" % str(ROOT)], capture_output=True, text=True)
     assert done.stdout == "False\n", done.stderr
 

@@ -28,7 +28,7 @@ import pytest
 from conftest import require_solver
 from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 
-from dimacs_sudoku.commands.common import AtomicOutput, open_text_input
+from dimacs_sudoku.streams import AtomicOutput, open_text_input
 
 OPENERS = {"gz": gzip.decompress, "xz": lzma.decompress, "bz2": bz2.decompress}
 MAGIC = {"gz": b"\x1f\x8b", "xz": b"\xfd7zXZ\x00", "bz2": b"BZh"}

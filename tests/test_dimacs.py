@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from dimacs_sudoku import dimacs
-from dimacs_sudoku.dimacs import (Header, iter_clauses, read_dimacs, read_pieces,
+from dimacs_sudoku.dimacs import cnf as dimacs
+from dimacs_sudoku.dimacs.cnf import (Header, iter_clauses, read_dimacs, read_pieces,
                                   write_dimacs)
 from dimacs_sudoku.errors import EXIT_BAD_INPUT, DimacsError
 from test_cnfsolve import cli

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from dimacs_sudoku.dimacs import read_dimacs
+from dimacs_sudoku.dimacs.cnf import read_dimacs
 from dimacs_sudoku.drat import check_proof
 
 from conftest import require_solver

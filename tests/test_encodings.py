@@ -26,8 +26,8 @@ from dimacs_sudoku.encodings import formula as formula_module
 from dimacs_sudoku.encodings.formula import AMO, CLAUSE, Formula
 from dimacs_sudoku.encodings.numerals import Numerals
 from dimacs_sudoku.encodings.sudoku import clause_counts, sudoku_formula
-from dimacs_sudoku.grid import Grid
-from dimacs_sudoku.variables import Decimal, Standard
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.variables import Decimal, Standard
 
 NAMES = sorted(FAMILIES)
 

@@ -18,7 +18,7 @@ from dimacs_sudoku.formats import (OUTPUT_FORMATS, detect_format, parse_puzzle,
                                    puzzles_from_file, puzzles_from_text, read_puzzles,
                                    read_puzzles_lenient, write_grid)
 from dimacs_sudoku.formats.source import MAX_LINE
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 
 from conftest import require_solver
 from support import BIN, INKALA, INKALA_SOLUTION, command, pattern_solution, shell
@@ -56,7 +56,7 @@ def test_every_format_module_declares_itself():
 @pytest.mark.slow
 def test_import_circle_broken():
     # grid imports neither the readers nor the pictures module at import time.
-    code = ("import sys; import dimacs_sudoku.grid; "
+    code = ("import sys; import dimacs_sudoku.core.grid; "
             "print(sorted(m for m in sys.modules if m.startswith('dimacs_sudoku')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=str(BIN.parent), check=True).stdout

@@ -13,8 +13,8 @@ from dimacs_sudoku.generator import (SYMMETRIES, Counter as SolutionCounter,
                                     is_symmetric, layout_for, make_puzzle, random_solution,
                                     symmetry_orbits)
 from dimacs_sudoku.grading import solutions as dpll_solutions
-from dimacs_sudoku.grid import Grid
-from dimacs_sudoku.puzzle import parse_puzzle
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.formats import parse_puzzle
 
 from support import in_process as command, no_traceback
 

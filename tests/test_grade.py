@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from dimacs_sudoku.encodings.sudoku import sudoku_formula
 from dimacs_sudoku.grading import (Grade, Propagator, given_literals, grade, propagator_for,
                                  solutions, sudoku_propagator)
-from dimacs_sudoku.grid import Grid, Layout
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
 
 from support import INKALA, SMALL4, in_process as command, no_traceback
 
@@ -41,7 +42,7 @@ def test_unsolvable_puzzles_grade_none():
 
 
 def test_a_variant_puzzle_is_graded_with_its_rules():
-    from dimacs_sudoku.variants import parse_rule
+    from dimacs_sudoku.rules.registry import parse_rule
     # The thermo makes row 1 1234, and unit propagation does the rest; without it the
     # givens have two solutions.
     cells = Grid.from_line("......1.21...32.").cells

@@ -194,7 +194,7 @@ def test_a_solver_that_rewrites_its_cnf_is_checked_against_the_cnf_it_was_given(
     assert done.stdout == "" and "changed the CNF file" in done.stderr, done.stderr
     from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.errors import SolverError
-    from dimacs_sudoku.puzzle import parse_puzzle
+    from dimacs_sudoku.formats import parse_puzzle
     with pytest.raises(SolverError, match="changed the CNF file"):
         solve_by_cnf(parse_puzzle(INKALA), solver=fake("rewrites_input"))
     nothing_left(work, "out.txt")
@@ -254,7 +254,7 @@ def test_a_wrong_model_from_the_bundled_solver_never_becomes_a_grid(monkeypatch)
     import pycosat
     from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.errors import InvalidModel
-    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.core.grid import Grid
     monkeypatch.setattr(pycosat, "solve", lambda clauses, vars=0: list(range(1, vars + 1)))
     with pytest.raises(InvalidModel, match="holds both"):
         solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1"))
@@ -445,7 +445,7 @@ def test_the_engines_wrong_models_are_refused_too(monkeypatch):
     a broken pycosat engine) is an InvalidModel naming the puzzle's line."""
     from dimacs_sudoku import batch
     from dimacs_sudoku.errors import InvalidModel
-    from dimacs_sudoku.puzzle import parse_puzzle
+    from dimacs_sudoku.formats import parse_puzzle
     grid = parse_puzzle(INKALA, source="p.txt", line=7)
 
     def everything_true(problem, count):
@@ -460,7 +460,7 @@ def test_the_engines_wrong_models_are_refused_too(monkeypatch):
 def test_a_propagated_grid_is_verified_too(monkeypatch):
     from dimacs_sudoku import batch
     from dimacs_sudoku.errors import InvalidModel
-    from dimacs_sudoku.puzzle import parse_puzzle
+    from dimacs_sudoku.formats import parse_puzzle
     grid = parse_puzzle(SMALL4, source="p.txt", line=2)
     real = batch.solver_for(grid.layout)
 
@@ -480,7 +480,7 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
 def test_library_solve_checks_external_models(work):
     from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.errors import SolverError
-    from dimacs_sudoku.puzzle import parse_puzzle
+    from dimacs_sudoku.formats import parse_puzzle
     with pytest.raises(SolverError, match="violates the clause"):
         solve_by_cnf(parse_puzzle(INKALA), solver=fake("all_true"))
 
@@ -718,8 +718,8 @@ def test_z3_answers_a_broken_cnf_with_a_model_that_is_refused(work):
 def checked(cnf_text, literals, tmp_path):
     """check_cnf_file on a CNF text and a model; the error message or None."""
     from dimacs_sudoku.errors import SudokuError
-    from dimacs_sudoku.model import Result
-    from dimacs_sudoku.sat.check import check_cnf_file
+    from dimacs_sudoku.dimacs.output import Result
+    from dimacs_sudoku.dimacs.check import check_cnf_file
     path = tmp_path / "f.cnf"
     path.write_text(cnf_text)
     try:
@@ -752,7 +752,7 @@ def test_the_clause_check(cnf, model, expected, tmp_path):
 
 
 def test_the_clause_check_reads_large_files_in_pieces(tmp_path, monkeypatch):
-    from dimacs_sudoku import dimacs
+    from dimacs_sudoku.dimacs import cnf as dimacs
     monkeypatch.setattr(dimacs, "CHUNK_SIZE", 7)
     clauses = "".join("%d %d 0\n" % (v, -(v + 1)) for v in range(1, 400))
     cnf = "p cnf 400 400\n" + clauses + "-400 -1 0\n"
@@ -768,8 +768,8 @@ def test_the_clause_check_reads_large_files_in_pieces(tmp_path, monkeypatch):
 
 
 def test_a_grid_check_for_every_shape():
-    from dimacs_sudoku.grid import Layout
-    from dimacs_sudoku.sat.check import GridCheck
+    from dimacs_sudoku.core.layout import Layout
+    from dimacs_sudoku.core.check import GridCheck
     from support import pattern_solution
     import random
     rng = random.Random(5)
@@ -792,8 +792,8 @@ def test_a_grid_check_for_every_shape():
 
 def test_a_grid_check_with_extra_units():
     """A diagonal unit: the plain solution breaks it unless it holds."""
-    from dimacs_sudoku.grid import Layout
-    from dimacs_sudoku.sat.check import GridCheck
+    from dimacs_sudoku.core.layout import Layout
+    from dimacs_sudoku.core.check import GridCheck
     diagonal = ("diagonal", [0, 5, 10, 15])
     plain = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     assert GridCheck(Layout(4)).ok(plain)
@@ -805,16 +805,16 @@ def test_a_grid_check_with_extra_units():
 def test_a_contradiction_among_huge_variables():
     import io
     from dimacs_sudoku.errors import ModelError
-    from dimacs_sudoku.model import read_result
+    from dimacs_sudoku.dimacs.output import read_result
     with pytest.raises(ModelError, match="holds both 1000000000 and -1000000000"):
         read_result(io.StringIO("s SATISFIABLE\nv 7 1000000000 -1000000000 0\n"))
 
 
 def test_sudoku_gen_checks_the_solution_of_each_puzzle():
-    from dimacs_sudoku.commands.sudoku_gen import format_puzzle
+    from dimacs_sudoku.cli.sudoku_gen import format_puzzle
     from dimacs_sudoku.errors import InvalidModel
     from dimacs_sudoku.generator import Generated
-    from dimacs_sudoku.puzzle import parse_puzzle
+    from dimacs_sudoku.formats import parse_puzzle
     puzzle = parse_puzzle(SMALL4)
     good = parse_puzzle("1234431221433421")
     made = Generated(puzzle, good, True, None, 1, 0)

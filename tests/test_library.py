@@ -43,7 +43,7 @@ def loaded_modules(command, stdin):
     """The top-level modules loaded after running ``command``'s main() in a child."""
     script = ("import sys, io\n"
               "sys.argv = [%r]\n"
-              "from dimacs_sudoku.commands.%s import main\n"
+              "from dimacs_sudoku.cli.%s import main\n"
               "sys.stdout = io.StringIO()\n"
               "code = main()\n"
               "sys.stdout = sys.__stdout__\n"

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import require_solver
-from dimacs_sudoku import dimacs, model
-from dimacs_sudoku.dimacs import write_dimacs
+from dimacs_sudoku.dimacs import cnf as dimacs
+from dimacs_sudoku.dimacs import output as model
+from dimacs_sudoku.dimacs.cnf import write_dimacs
 from dimacs_sudoku.errors import ModelError
-from dimacs_sudoku.model import Result, iter_results, model_blocks, read_result
+from dimacs_sudoku.dimacs.output import Result, iter_results, model_blocks, read_result
 
 
 def result(text):

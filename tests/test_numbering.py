@@ -21,11 +21,12 @@ from conftest import require_solver
 from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 from support import pattern_solution as support_pattern
 
-from dimacs_sudoku.decoding import decode
+from dimacs_sudoku.dimacs.decode import decode
 from dimacs_sudoku.encodings import ENCODINGS, encode, variable_map
 from dimacs_sudoku.encodings.amo import FAMILIES, family
-from dimacs_sudoku.grid import Grid, Layout
-from dimacs_sudoku.variables import Decimal, Standard, infer_numbering
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
+from dimacs_sudoku.core.variables import Decimal, Standard, infer_numbering
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -83,7 +83,7 @@ def test_sizes_and_box_shapes_through_picosat(tmp_path):
 
 def random_solution(size, box, rng):
     """A random valid grid (see support.pattern_solution), checked."""
-    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.core.grid import Grid
     grid = Grid(pattern_solution(size, box, rng), size=size, box=box)
     grid.check_solution()
     return grid
@@ -92,9 +92,9 @@ def random_solution(size, box, rng):
        seed=st.integers(0, 2 ** 32 - 1), keep=st.floats(0.0, 1.0))
 def test_round_trip_random_puzzles(shape, seed, keep):
     """Random valid grid, cells blanked, CNF, bundled solver, decode: valid, agrees."""
-    from dimacs_sudoku.decoding import decode_result
+    from dimacs_sudoku.dimacs.decode import decode_result
     from dimacs_sudoku.encodings import encode
-    from dimacs_sudoku.grid import Grid
+    from dimacs_sudoku.core.grid import Grid
     from dimacs_sudoku.sat import solve_clauses
     size, box = shape
     rng = random.Random(seed)

@@ -14,7 +14,7 @@ import pytest
 
 from support import BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION
 
-from dimacs_sudoku.commands import progress
+from dimacs_sudoku.cli import progress
 
 # Redraw the bar after every puzzle: the worst case for garbling.
 EAGER = {"DIMACS_SUDOKU_PROGRESS_INTERVAL": "0"}

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dimacs_sudoku.errors import PuzzleError, UsageError
-from dimacs_sudoku.grid import SYMBOLS, Grid
-from dimacs_sudoku.puzzle import (FORMATS, detect_format, parse_puzzle, read_puzzles,
+from dimacs_sudoku.core.grid import SYMBOLS, Grid
+from dimacs_sudoku.formats import (FORMATS, detect_format, parse_puzzle, read_puzzles,
                                   read_puzzles_lenient)
 
 from conftest import require_data

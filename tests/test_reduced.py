@@ -6,13 +6,14 @@ import pycosat
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dimacs_sudoku.decoding import CnfInfo, decode
+from dimacs_sudoku.dimacs.decode import CnfInfo, decode
 from dimacs_sudoku.encodings import encode
 from dimacs_sudoku.encodings.reduced import number_lines, reduced_formula
 from dimacs_sudoku.errors import NoSolution, PuzzleError
-from dimacs_sudoku.grid import Grid, Layout
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.propagate import Contradiction, candidates, propagate
-from dimacs_sudoku.puzzle import parse_puzzle, read_puzzles
+from dimacs_sudoku.formats import parse_puzzle, read_puzzles
 
 from conftest import require_data, require_solver
 from support import (INKALA, INKALA_SOLUTION, SHARED_DATA, in_process as command,

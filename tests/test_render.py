@@ -6,8 +6,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from dimacs_sudoku import render
-from dimacs_sudoku.grid import SYMBOLS, Grid
+from dimacs_sudoku.pictures import html as html_picture
+from dimacs_sudoku.pictures import svg as render
+from dimacs_sudoku.core.grid import SYMBOLS, Grid
 
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, in_process as command,
                      shell)
@@ -132,7 +133,7 @@ def parse_html(text):
 def test_html_table_is_self_contained():
     puzzle = Grid.from_line(SMALL4)
     solution = Grid.from_line(SMALL4_SOLUTION)
-    html = render.to_html(solution, puzzle)
+    html = html_picture.to_html(solution, puzzle)
     parsed = parse_html(html)
     assert parsed.tags == {"table", "tr", "td"}          # no style, script or link
     assert len(parsed.cells) == 16
@@ -146,7 +147,7 @@ def test_html_table_is_self_contained():
 
 def test_html_page_and_25x25():
     solution = pattern_grid(25)
-    page = render.to_html(solution, blank_some(solution), page=True)
+    page = html_picture.to_html(solution, blank_some(solution), page=True)
     assert page.startswith("<!DOCTYPE html>")
     parsed = parse_html(page)
     assert {"html", "head", "body", "title", "table"} <= parsed.tags
@@ -155,10 +156,10 @@ def test_html_page_and_25x25():
 
 
 def test_notebook_bodies_and_cnf2sudoku_formats():
-    from dimacs_sudoku.commands.common import render_grid as render_format
+    from dimacs_sudoku.cli.options import render_grid as render_format
     grid = Grid.from_line(SMALL4)
-    assert render.grid_svg(grid) == render.to_svg(grid)
-    assert render.grid_html(grid) == render.to_html(grid)
+    assert grid._repr_svg_() == render.to_svg(grid)
+    assert grid._repr_html_() == html_picture.to_html(grid)
     svg = render_format(grid, "svg", None)
     assert svg.endswith("</svg>\n")
     ET.fromstring(svg)

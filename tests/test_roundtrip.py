@@ -15,8 +15,9 @@ import pytest
 
 from dimacs_sudoku import formats
 from dimacs_sudoku.errors import PuzzleError, UsageError
-from dimacs_sudoku.grid import Grid, default_box
-from dimacs_sudoku.variants import with_rule_lines
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import default_box
+from dimacs_sudoku.rules.registry import with_rule_lines
 
 from support import in_process as command, pattern_solution, shell
 

@@ -20,7 +20,8 @@ from support import BIN, pattern_solution, shell
 from dimacs_sudoku.encodings import ENCODINGS, encode
 from dimacs_sudoku.encodings.amo import FAMILIES, family
 from dimacs_sudoku.encodings.sudoku import clause_counts
-from dimacs_sudoku.grid import Grid, default_box
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.core.layout import default_box
 
 COMPACT = ("sequential", "ladder", "binary", "commander", "product", "bimander")
 

@@ -14,10 +14,12 @@ from test_variants_puzzles import PUZZLES
 
 from dimacs_sudoku.errors import NoSolution, PuzzleError
 from dimacs_sudoku.formats import detect_format, parse_puzzle, puzzles_from_text, write_grid
-from dimacs_sudoku.formats import sudokupad
-from dimacs_sudoku.formats.sudokupad import KEYS, pack, parse_sudokupad, unzip
-from dimacs_sudoku.variants import to_fpuzzles, write_variant
-from dimacs_sudoku.variants.lzstring import compress_base64
+from dimacs_sudoku.formats.sudokupad import links
+from dimacs_sudoku.formats.sudokupad.links import pack
+from dimacs_sudoku.formats.sudokupad.scl import KEYS, load, parse_sudokupad, unzip
+from dimacs_sudoku.formats.variant import write_variant
+from dimacs_sudoku.formats.fpuzzles import to_fpuzzles
+from dimacs_sudoku.formats.lzstring import compress_base64
 
 KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]
 SHORT = {long: short for short, long in KEYS.items()}
@@ -388,7 +390,7 @@ def test_bad_input_is_exit_3_with_one_line_naming_file_and_line(tmp_path, name):
 
 
 def test_unpacking_is_bounded(monkeypatch):
-    monkeypatch.setattr(sudokupad, "MAX_CHARS", 1000)
+    monkeypatch.setattr(links, "MAX_CHARS", 1000)
     with pytest.raises(PuzzleError, match="unpacks to more than 1000 characters"):
         parse_puzzle("scl" + pack('{"cells": [%s]}' % ",".join(["{}"] * 2000)))
 
@@ -498,8 +500,8 @@ PARITY_FISH = (
 
 
 def test_a_public_scl_link_is_read_without_its_drawings(tmp_path):
-    text = sudokupad.unpacked_text(sudokupad.puzzle_id(PARITY_FISH))
-    obj = sudokupad.load(text)
+    text = links.unpacked_text(links.puzzle_id(PARITY_FISH))
+    obj = load(text)
     assert obj["metadata"]["title"] == "Parity Fish"
     assert obj["metadata"]["author"] == "Marty Sears"
     assert len(obj["cells"]) == 9 and len(obj["overlays"]) == 21
@@ -536,7 +538,7 @@ def test_every_rule_scl_states_reads_back():
     grid = parse_puzzle(text)
     link = write_grid(grid, "sudokupad").strip()
     assert link.startswith("https://sudokupad.app/scl")
-    obj = sudokupad.load(sudokupad.unpacked_text(sudokupad.puzzle_id(link)))
+    obj = load(links.unpacked_text(links.puzzle_id(link)))
     assert obj["global"] == ["antiking", "antiknight", "nonconsecutive", "antidifference",
                              "antiratio", "disjoint"]
     again = parse_puzzle(link)

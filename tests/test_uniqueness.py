@@ -9,7 +9,7 @@ import pytest
 from conftest import require_solver
 from dimacs_sudoku.batch import count_solutions
 from dimacs_sudoku.generator import exclusion_clause, layout_for, make_puzzle
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, header,
                      no_traceback, shell)

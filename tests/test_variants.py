@@ -5,9 +5,10 @@ clauses allow are exactly the grids its checker passes, among all 576 Latin squa
 import pycosat
 import pytest
 
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.variants import check_variant, parse_rule, finish, rule_classes
+from dimacs_sudoku.rules.registry import parse_rule, finish, rule_classes
+from dimacs_sudoku.core.check import check_variant
 
 BOX = (2, 2)
 
@@ -210,7 +211,7 @@ KILLERS4 = [lines for lines, _ in SAMPLES4 if lines[0].startswith("killer")]
 def test_killer_totals_by_running_sums(lines, monkeypatch):
     """Above MAX_SETS digit sets a cage's total is encoded by running sums: the same
     meaning, checked here with the limit at 0."""
-    from dimacs_sudoku.variants import killer
+    from dimacs_sudoku.rules import killer
     monkeypatch.setattr(killer, "MAX_SETS", 0)
     rules = rules_of(lines)
     if rules[0].total is not None:
@@ -257,8 +258,9 @@ LINES9 = [
                          + ["%d: %s" % (9, " / ".join(s)) for s in LINES9])
 def test_line_clauses_allow_exactly_the_digits_the_checker_passes(size, lines):
     import itertools
-    from dimacs_sudoku.variants import make_rule_clauses, rule_clauses, variant_layout
-    from dimacs_sudoku.variants.base import share_unit
+    from dimacs_sudoku.encodings.rules import make_rule_clauses, rule_clauses
+    from dimacs_sudoku.rules.registry import variant_layout
+    from dimacs_sudoku.rules.base import share_unit
     rules = rules_of(lines, size)
     layout = variant_layout(size, None, rules)
     cells = rules[0].cells
@@ -300,7 +302,8 @@ def all_samples():
 
 
 def test_no_rule_writes_a_clause_twice():
-    from dimacs_sudoku.variants import make_rule_clauses, rule_clauses, variant_layout
+    from dimacs_sudoku.encodings.rules import make_rule_clauses, rule_clauses
+    from dimacs_sudoku.rules.registry import variant_layout
     for size, lines in all_samples():
         rules = rules_of(lines, size)
         layout = variant_layout(size, None, rules)

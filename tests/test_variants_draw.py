@@ -4,11 +4,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats.variant import read_variant
-from dimacs_sudoku.pictures import variant_svg
+from dimacs_sudoku.pictures.svg import variant_svg
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
-from dimacs_sudoku.variants import finish, parse_rule
+from dimacs_sudoku.rules.registry import finish, parse_rule
 from test_variants_puzzles import PUZZLES
 from test_variants_random import SAMPLES9
 

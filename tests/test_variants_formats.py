@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from dimacs_sudoku.errors import EXIT_BAD_INPUT, NoSolution, PuzzleError, UsageError
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats.variant import read_variant
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
-from dimacs_sudoku.variants import (finish, is_rule_line, parse_fpuzzles, parse_rule,
-                                    rule_classes, to_fpuzzles, write_variant)
+from dimacs_sudoku.formats.variant import write_variant
+from dimacs_sudoku.formats.fpuzzles import parse_fpuzzles, to_fpuzzles
+from dimacs_sudoku.rules.registry import finish, is_rule_line, parse_rule, rule_classes
 from support import in_process as command, no_traceback
 from test_variants import SAMPLES4
 from test_variants_random import SAMPLES6, SAMPLES9
@@ -61,7 +62,7 @@ def test_fpuzzles_round_trip(size, box, lines):
 
 
 def rules_grid_layout(grid, rules):
-    from dimacs_sudoku.variants import variant_layout
+    from dimacs_sudoku.rules.registry import variant_layout
     return variant_layout(grid.size, grid.layout.box, rules)
 
 

@@ -11,8 +11,8 @@ from support import in_process as command, no_traceback, shell
 from test_variants_puzzles import PUZZLES
 
 from dimacs_sudoku.formats import parse_puzzle, puzzles_from_text
-from dimacs_sudoku.variants import to_fpuzzles
-from dimacs_sudoku.variants.lzstring import compress_base64, decompress_base64
+from dimacs_sudoku.formats.fpuzzles import to_fpuzzles
+from dimacs_sudoku.formats.lzstring import compress_base64, decompress_base64
 
 KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]
 
@@ -370,8 +370,9 @@ def test_rules_on_a_grid_made_by_hand_still_count():
     """A Grid given rules without their layout: the batch path rebuilds the layout from
     the rules, so a unit rule (the diagonals) is never lost."""
     from dimacs_sudoku.batch import count_solutions
-    from dimacs_sudoku.grid import Grid
-    from dimacs_sudoku.variants import parse_rule, rule_violations
+    from dimacs_sudoku.core.grid import Grid
+    from dimacs_sudoku.rules.registry import parse_rule
+    from dimacs_sudoku.core.check import rule_violations
     plain = Grid.empty(4)
     with_rules = Grid([0] * 16, size=4, rules=[parse_rule("diagonals", 4)])
     assert count_solutions(plain, 1000)[1] == 288

@@ -113,7 +113,7 @@ def test_the_checker_accepts_the_published_solution(name):
     """The published grid obeys every rule by the rules' own checkers (not the clauses),
     and the same grid with two digits swapped breaks one of them."""
     from dimacs_sudoku.formats.variant import read_variant
-    from dimacs_sudoku.variants import check_variant
+    from dimacs_sudoku.core.check import check_variant
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     cells = [int(ch) for ch in solution(name)]
     assert check_variant(cells, grid.size, grid.layout.box, rules, givens=grid.cells) == []
@@ -189,7 +189,7 @@ def test_the_fpuzzles_form_has_the_same_one_solution(name):
     from dimacs_sudoku.errors import UsageError
     from dimacs_sudoku.formats.variant import read_variant
     from dimacs_sudoku.sat.pycosat_backend import solve_variant
-    from dimacs_sudoku.variants import parse_fpuzzles, to_fpuzzles
+    from dimacs_sudoku.formats.fpuzzles import parse_fpuzzles, to_fpuzzles
     grid, rules = read_variant((FIXTURES / (name + ".txt")).read_text().splitlines(), name)
     if name in NO_FPUZZLES_FORM:
         with pytest.raises(UsageError, match="exempts the pairs with a kropki dot"):

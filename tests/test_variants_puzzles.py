@@ -12,7 +12,7 @@ import pytest
 from dimacs_sudoku.encodings import encode_variant
 from dimacs_sudoku.formats.variant import read_variant
 from dimacs_sudoku.sat.pycosat_backend import solve_variant
-from dimacs_sudoku.variants import check_variant
+from dimacs_sudoku.core.check import check_variant
 
 PUZZLES = {
     "miracle": (
@@ -119,8 +119,8 @@ def test_external_solvers_read_the_written_cnf(tmp_path, solver, args):
     import io
     import subprocess
     from conftest import require_solver
-    from dimacs_sudoku.decoding import decode
-    from dimacs_sudoku.model import read_result
+    from dimacs_sudoku.dimacs.decode import decode
+    from dimacs_sudoku.dimacs.output import read_result
     path = require_solver(solver)
     givens, lines, solution = PUZZLES["sandwich-arrow-littlekiller"]
     grid, rules = read_variant([givens] + lines, "s.txt")
@@ -137,7 +137,7 @@ def test_external_solvers_read_the_written_cnf(tmp_path, solver, args):
 def test_decimal_numbering():
     """Rule variables come after the decimal numbering's largest cell number (999)."""
     import pycosat
-    from dimacs_sudoku.decoding import decode
+    from dimacs_sudoku.dimacs.decode import decode
     givens, lines, solution = PUZZLES["killer"]
     grid, rules = read_variant([givens] + lines, "k.txt")
     formula = encode_variant(grid, rules, numbering="decimal", amo="sequential")

@@ -12,10 +12,11 @@ import random
 import pycosat
 import pytest
 
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.variants import check_variant, finish, parse_rule
-from dimacs_sudoku.variants.base import cell_text, orthogonal_pairs
+from dimacs_sudoku.rules.registry import finish, parse_rule
+from dimacs_sudoku.core.check import check_variant
+from dimacs_sudoku.rules.base import cell_text, orthogonal_pairs
 
 SAMPLES9 = [
     ["diagonals"], ["windoku"], ["disjoint"],

@@ -16,14 +16,14 @@ from test_variants import SAMPLES4, rules_of
 from test_variants_puzzles import PUZZLES
 from test_variants_random import SAMPLES6, SAMPLES9, random_grid
 
-from dimacs_sudoku.decoding import CnfInfo, decode
+from dimacs_sudoku.dimacs.decode import CnfInfo, decode
 from dimacs_sudoku.encodings.reduced import DECIDED_FALSE, DECIDED_TRUE, reduced_formula
 from dimacs_sudoku.errors import InvalidModel
 from dimacs_sudoku.formats import parse_puzzle
-from dimacs_sudoku.grid import Grid
+from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.propagate import Contradiction
 from dimacs_sudoku.encodings import encode_variant
-from dimacs_sudoku.variants import variant_grid
+from dimacs_sudoku.rules.registry import variant_grid
 
 KILLER_GIVENS, KILLER_RULES, KILLER_SOLUTION = PUZZLES["killer"]
 
@@ -304,7 +304,7 @@ def test_a_model_breaking_a_rule_is_exit_6_naming_it(tmp_path):
 
 def checker_count(grid):
     from test_variants import GRIDS4, LATIN4
-    from dimacs_sudoku.variants import check_variant
+    from dimacs_sudoku.core.check import check_variant
     universe = LATIN4 if any(rule.replaces_boxes for rule in grid.rules) else GRIDS4
     return sum(1 for g in universe
                if not check_variant(list(g), 4, (2, 2), grid.rules, givens=grid.cells)

@@ -4,7 +4,7 @@
 :class:`~.formula.Formula` out, whose header comments describe how it was made, so that
 ``cnf2sudoku --cnf`` can decode a model of it.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> f = encode(Grid.empty(9))
 >>> f.num_vars, f.num_clauses
 (729, 10530)
@@ -46,7 +46,7 @@ p cnf 256 576
 """
 
 from .. import __version__
-from ..variables import numbering as make_numbering
+from ..core.variables import numbering as make_numbering
 from .amo import family
 from .formula import CLAUSE, LABEL, Formula, followed_by
 from .sudoku import ENCODINGS, sudoku_constraints, sudoku_formula
@@ -92,12 +92,12 @@ def encode(grid, encoding="extended", amo="pairwise", numbering="standard", sour
     A grid with variant rules (``grid.rules``) gets their clauses too, and a
     ``c rule:`` header line for each (:func:`encode_variant`).
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> puzzle = Grid.from_line("1..4" "4..." "...3" "3..1")
     >>> encode(puzzle).num_vars, encode(puzzle, amo="sequential").num_vars
     (64, 256)
     """
-    from ..grid import grid_argument
+    from ..core.grid import grid_argument
     grid_argument(grid, "encode")
     if grid.rules:
         return encode_variant(grid, grid.rules, encoding, amo, numbering, source)
@@ -133,14 +133,15 @@ def encode_variant(grid, rules, encoding="extended", amo="pairwise", numbering="
     The rules' auxiliary variables come right after the cell variables; those of the
     at-most-one family after them. Each rule is a ``rule:`` line of the header.
 
-    >>> from dimacs_sudoku.grid import Grid
-    >>> from dimacs_sudoku.variants import parse_rule
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> f = encode_variant(Grid.empty(4), [parse_rule("antiknight", 4)])
     >>> f.num_vars, f.num_clauses
     (64, 480)
     """
     from ..errors import UsageError
-    from ..variants import make_rule_clauses, rule_clauses, variant_grid
+    from .rules import make_rule_clauses, rule_clauses
+    from ..rules.registry import variant_grid
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
@@ -177,8 +178,8 @@ def variable_map(layout, encoding, amo, numbers):
     """The lines of the variable map of ``--comments full``: one per cell, then one per
     group of auxiliary variables, in the order :mod:`.sudoku` numbers them.
 
-    >>> from dimacs_sudoku.grid import Layout
-    >>> from dimacs_sudoku.variables import Decimal
+    >>> from dimacs_sudoku.core.grid import Layout
+    >>> from dimacs_sudoku.core.variables import Decimal
     >>> lines = variable_map(Layout(9), "minimal", family("binary"), Decimal(9))
     >>> lines[0], lines[80]
     ('r1c1: 111..119', 'r9c9: 991..999')
@@ -236,7 +237,7 @@ def write_cnf(formula, out, labels=False):
     """Write ``formula`` as strict DIMACS to the text stream ``out``.
 
     >>> import io
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> out = io.StringIO()
     >>> write_cnf(encode(Grid.from_line("1..4" "4..." "...3" "3..1")), out)
     >>> [line for line in out.getvalue().splitlines() if line.startswith("p ")]

@@ -94,10 +94,10 @@ class Formula:
     or a function returning them) the variable map, both written only with labels.
 
     :func:`~dimacs_sudoku.encodings.encode` makes one; :meth:`to_cnf` gives its clauses
-    as a :class:`~dimacs_sudoku.dimacs.Cnf`, which ``solve_cnf`` takes (so does the
+    as a :class:`~dimacs_sudoku.dimacs.cnf.Cnf`, which ``solve_cnf`` takes (so does the
     Formula itself).
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> from dimacs_sudoku.encodings import encode
     >>> formula = encode(Grid.from_line("1..4" "4..." "...3" "3..1"))
     >>> formula.num_vars, formula.num_clauses, next(formula.clauses())
@@ -160,15 +160,15 @@ class Formula:
                 yield from more
 
     def to_cnf(self):
-        """The formula as a :class:`~dimacs_sudoku.dimacs.Cnf`: its header comments and
-        its clauses in a list, as :func:`~dimacs_sudoku.dimacs.read_dimacs` reads them.
+        """The formula as a :class:`~dimacs_sudoku.dimacs.cnf.Cnf`: its header comments and
+        its clauses in a list, as :func:`~dimacs_sudoku.dimacs.cnf.read_dimacs` reads them.
 
-        >>> from dimacs_sudoku.grid import Grid
+        >>> from dimacs_sudoku.core.grid import Grid
         >>> from dimacs_sudoku.encodings import encode
         >>> encode(Grid.from_line("1..4" "4..." "...3" "3..1")).to_cnf()
         Cnf(num_vars=64, num_clauses=390)
         """
-        from ..dimacs import Cnf     # here: writing a CNF never needs the reader
+        from ..dimacs.cnf import Cnf     # here: writing a CNF never needs the reader
         return Cnf(self.num_vars, list(self.clauses()), self.comments)
 
     def header(self, labels=False):

@@ -11,7 +11,7 @@ once. With ``propagate`` the naked and hidden singles are placed first
 
 The open candidates are numbered 1..K, cell by cell in increasing digit order, and the
 at-most-one families number their auxiliary variables above K. Header comments make
-the CNF decodable on its own (:class:`dimacs_sudoku.decoding.CnfInfo`):
+the CNF decodable on its own (:class:`dimacs_sudoku.dimacs.decode.CnfInfo`):
 
 - ``c varmap: v1 v2 ...``: compact variable i stands for the cell variable
   ``varmap[i-1]`` of the chosen numbering; the list runs over as many ``c varmap:``
@@ -22,7 +22,7 @@ the CNF decodable on its own (:class:`dimacs_sudoku.decoding.CnfInfo`):
 A puzzle that propagation solves gives ``p cnf 0 0``, which every solver tried
 (picosat, minisat, cadical, cryptominisat5) answers SATISFIABLE with an empty model.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> f = reduced_formula(Grid.from_line("1..4" "4..." "...3" "3..1"))
 >>> f.num_vars, f.num_clauses
 (20, 72)
@@ -47,8 +47,9 @@ from math import comb
 from operator import add, lt, mul, not_, sub
 
 from ..errors import UsageError
-from ..variables import Standard, numbering as make_numbering
-from .amo import _CUT, SMALL, PairPickers, Pairs, family
+from ..core.variables import Standard, numbering as make_numbering
+from .amo import family
+from .amo.pairwise import _CUT, SMALL, PairPickers, Pairs
 from .formula import AMO, CLAUSE, LABEL, ClauseTemplates, Formula
 from .sudoku import ENCODINGS
 
@@ -782,7 +783,7 @@ def reduced_rule_clauses(rules, layout, var, top):
 
 def make_reduced_rule_clauses(rule, layout, var, first):
     """The settled clauses of ``rule`` with its auxiliary variables from ``first + 1``."""
-    from ..variants import make_rule_clauses
+    from .rules import make_rule_clauses
     return settle(make_rule_clauses(rule, layout, var, first))
 
 
@@ -790,8 +791,8 @@ def variable_map(reduction, numbers):
     """``(varmap, fixed)`` of a :class:`Reduction` under a numbering: the cell variable
     of each compact variable, and the cell variables true by a given (or propagation).
 
-    >>> from dimacs_sudoku.grid import Grid
-    >>> from dimacs_sudoku.variables import numbering
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> from dimacs_sudoku.core.variables import numbering
     >>> varmap, fixed = variable_map(reduce_grid(Grid.from_line("1..4" "4..." "...3" "3..1")),
     ...                              numbering("standard", 4))
     >>> varmap[:4], fixed
@@ -841,7 +842,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     rules = list(grid.rules or ())
     empty = None
     if rules:
-        from ..variants import clause_rules
+        from .rules import clause_rules
         rules = clause_rules(rules, grid.layout)
     if rules:
         layout = grid.layout

@@ -29,7 +29,7 @@ families write their full form in boxes too, and add A(N) variables for each of 
 N² (minimal: 0) + 3N² at-most-one constraints. For 9x9 pairwise: 7,371 / 10,287 /
 10,530; 16x16: 80,128 / 110,848 / 111,616; 4x4: 240 / 336 / 384.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> f = sudoku_formula(Grid.empty(4), "extended")
 >>> f.num_vars, f.num_clauses
 (64, 384)
@@ -42,8 +42,8 @@ from itertools import chain, repeat
 from struct import Struct
 
 from ..errors import UsageError
-from ..variables import Decimal, Standard
-from .amo import Pairs, tuple_getter
+from ..core.variables import Decimal, Standard
+from .amo.pairwise import Pairs, tuple_getter
 from .formula import AMO, CLAUSE, LABEL, TEXT, Formula
 
 ENCODINGS = ("minimal", "efficient", "extended")

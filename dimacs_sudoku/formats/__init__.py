@@ -57,13 +57,16 @@ from collections import deque
 
 from .. import arguments
 from ..errors import PuzzleError, UsageError
-from ..grid import grid_argument
+from ..core.grid import grid_argument
 from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 
-# The input formats, each the module of that name; a module is imported when a read
-# needs it, so that a command starts fast.
+# The input formats, each the module of that name (but for MODULES); a module is
+# imported when a read needs it, so that a command starts fast.
 FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles",
            "sudokupad", "json")
+# The formats whose module is named otherwise (no module name repeats one of the
+# package's layers: the grid format is "boxed", the pictures "images").
+MODULES = {"grid": "boxed"}
 
 # The order in which detection asks the modules, each with a test of the first line
 # that must hold before its own detect() can say yes (and its module is imported).
@@ -79,12 +82,12 @@ DETECTION = (("json", lambda s: s[:1] == "{"),
 
 # The output formats: "module:function" writing (grid, givens=None, symbols=None) ->
 # text without the final newline.
-WRITERS = {"line": "line:write", "grid": "grid:write", "numbers": "numbers:write",
+WRITERS = {"line": "line:write", "grid": "boxed:write", "numbers": "numbers:write",
            "table": "table:write", "euler": "euler:write", "triples": "triples:write",
-           "json": "json:write", "svg": "pictures:write_svg", "html": "pictures:write_html",
-           "html-page": "pictures:write_html",   # framed by document()
+           "json": "json:write", "svg": "images:write_svg", "html": "images:write_html",
+           "html-page": "images:write_html",   # framed by document()
            "variant": "variant:write", "fpuzzles": "fpuzzles:write",
-           "sudokupad": "sudokupad:write"}
+           "sudokupad": "sudokupad.writing:write"}
 OUTPUT_FORMATS = tuple(WRITERS)
 # The output formats that state a puzzle's rules (and a jigsaw's regions); the others
 # write a puzzle with rules only when it has no blanks (a solution: its digits are the
@@ -96,8 +99,13 @@ HEX_FROM_TEXT = ("line", "grid", "variant", "euler")
 
 
 def format_module(name):
-    """The module of an input or output format (``dimacs_sudoku.formats.NAME``)."""
-    return importlib.import_module("." + name, __name__)
+    """The module of an input or output format (``dimacs_sudoku.formats.NAME``, or
+    the name :data:`MODULES` gives).
+
+    >>> format_module("grid").__name__
+    'dimacs_sudoku.formats.boxed'
+    """
+    return importlib.import_module("." + MODULES.get(name, name), __name__)
 
 
 class _Readers(dict):
@@ -308,7 +316,7 @@ class _RuleLines:
             elif (head.isalpha() or head == " " or head == "\t") and self.active \
                     and seen_grid:
                 s = text.lstrip()
-                # (the variants package is imported only for a line like a rule)
+                # (the rule registry is imported only for a line like a rule)
                 if s[:1].isalpha() and _variants().is_rule_line(s):
                     held.append(item)
                     continue
@@ -320,14 +328,14 @@ class _RuleLines:
 
 
 def _variants():
-    from .. import variants
-    return variants
+    from ..rules import registry
+    return registry
 
 
 def _with_rules(grid, lines, lenient, source, count=0):
     """The grid before the rule ``lines``, with its rules (grid.rules, the layout);
     ``count`` grids were read so far."""
-    from ..variants import with_rule_lines
+    from ..rules.registry import with_rule_lines
     if grid is None and count:
         error = PuzzleError("rules after a pause in the input: the puzzle before them "
                             "was answered without them (send a grid and its rules "
@@ -454,7 +462,7 @@ def check_output_format(name, option="--format"):
 def check_symbols(symbols, size=None, option="--symbols"):
     """The notation ``symbols`` as stored on a grid (None: the default ``1-9A-Z``), or
     :class:`UsageError`; with ``size``, checked against it."""
-    from .. import notation
+    from ..core import notation
     if symbols is None:
         return None
     if size is None:

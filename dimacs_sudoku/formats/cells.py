@@ -9,7 +9,7 @@ or runs of ``. _ - *``.
 """
 import re
 
-from ..notation import SYMBOLS
+from ..core.notation import SYMBOLS
 
 BLANKS = ".0*_-"
 

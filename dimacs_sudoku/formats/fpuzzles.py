@@ -6,7 +6,7 @@ SudokuPad's ``https://sudokupad.app/fpuzzlesN4Ig...``) carry the same JSON compr
 with lz-string and written in base64, which this module reads pasted bare or inside
 the link. Each puzzle is one line (a link) or one JSON object; its rules travel
 with the grid (``grid.rules``, see
-:func:`dimacs_sudoku.variants.parse_fpuzzles`).
+:func:`parse_fpuzzles`).
 
 >>> grid = read_one('{"size": 4, "diagonal+": true, "grid": [[{"value": 1, "given": true},'
 ...                 '{}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}')
@@ -19,8 +19,11 @@ dimacs_sudoku.errors.PuzzleError: <stdin>:1: unknown rule: f-puzzles key 'x'
 """
 import re
 
-from ..errors import PuzzleError
+from ..core.grid import Grid
+from ..core.layout import Layout, check_size, default_box, no_box_shape
+from ..errors import PuzzleError, UsageError
 from .source import one_puzzle
+from .variant import count_text
 
 NAME = "fpuzzles"
 DESCRIPTION = "an f-puzzles puzzle: its JSON, or the lz-string of its links"
@@ -106,7 +109,7 @@ def unpack(text, source=None, line=None):
     if match is None:
         raise PuzzleError("no f-puzzles data in the link (expected load=N4Ig... or "
                           "fpuzN4Ig...)", source, line)
-    from ..variants.lzstring import decompress_base64
+    from .lzstring import decompress_base64
     try:
         json_text = decompress_base64(match.group(0).replace("%", ""), MAX_CHARS)
     except ValueError as error:
@@ -131,7 +134,6 @@ def load(json_text, source=None):
 
 
 def read(lines, ctx, lenient):
-    from ..variants import parse_fpuzzles
     text, first = read_text(lines, ctx.source)
     if first is None:
         return
@@ -149,6 +151,206 @@ def read_one(text):
 def write(grid, givens=None, symbols=None):
     """The f-puzzles JSON of ``grid`` and its rules (one line)."""
     import json
-    from ..variants import to_fpuzzles
     rules = grid.rules or (givens.rules if givens is not None else ())
     return json.dumps(to_fpuzzles(grid, rules), separators=(",", ":"))
+
+
+# f-puzzles keys that carry no rule (the puzzle's data, or settings of its editor).
+FPUZZLES_INFO = frozenset(("size", "grid", "title", "author", "ruleset", "solution",
+                           "disabledlogic", "truecandidatesoptions", "highlight", "id",
+                           "activeConstraints", "activeconstraints"))
+
+# f-puzzles drawings: their meaning is only in the rule text, so a puzzle is solved
+# without them and they are reported (grid.drawings).
+FPUZZLES_DRAWINGS = ("line", "cage", "text", "circle", "rectangle")
+
+# The marks f-puzzles' constraint extensions put on the drawings they make of a
+# constraint that the JSON states under its own key ("fromConstraint": "Renban"; older:
+# "isNewConstraint", "fromRangskSolver"): no drawing of a rule of their own.
+CONSTRAINT_MARKS = ("fromConstraint", "isNewConstraint", "fromRangskSolver")
+
+# SudokuPad keeps a puzzle's title, rules and messages in f-puzzles cages: "title: ...".
+_METADATA_CAGE = re.compile(r"[a-z]+: ")
+
+
+def parse_fpuzzles(obj, source="<stdin>"):
+    """``(grid, rules)`` from an f-puzzles JSON object (a dict, or its text).
+
+    Cells are ``"R1C1"`` strings; the grid's cells carry ``value`` with ``given``, and
+    ``region`` numbers for a jigsaw. Keys of rules the registry does not know are an
+    error naming them, and so is a value of the wrong kind (naming its key). The
+    editor's drawings (``line``, ``cage``, ``text``, ``circle``, ``rectangle``) are no
+    rule: they are left out, and counted in ``grid.drawings`` (``["2 lines"]``) except
+    the drawings of a constraint stated under its own key (:data:`CONSTRAINT_MARKS`).
+    Compressed links (the base64 + lz-string of f-puzzles and SudokuPad URLs) are
+    unpacked by the ``fpuzzles`` input format (:mod:`dimacs_sudoku.formats.fpuzzles`)
+    first.
+
+    >>> grid, rules = parse_fpuzzles({"size": 4, "antiknight": True,
+    ...     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+    ...     "line": [{"lines": [["R2C1", "R2C2"]]}]})
+    >>> [rule.to_line() for rule in rules], grid.drawings
+    (['antiknight', 'killer 3 r1c1 r1c2'], ['1 line'])
+    >>> parse_fpuzzles({"size": 4, "killercage": [{"cells": [["R1C1", "R1C2"]]}]}, "p.json")
+    Traceback (most recent call last):
+    ...
+    dimacs_sudoku.errors.PuzzleError: p.json: f-puzzles key 'killercage[0].cells': expected a list of cell names like "R1C1", found a list of lists
+    """
+    from ..rules.base import FieldError, FlagRule, json_kind
+    from ..rules.registry import finish, fpuzzles_keys, variant_grid
+    if isinstance(obj, (str, bytes)):
+        import json
+        try:
+            obj = json.loads(obj)
+        except ValueError as error:
+            raise PuzzleError("not JSON: %s" % error, source) from None
+    if not isinstance(obj, dict):
+        raise PuzzleError("an f-puzzles puzzle is a JSON object", source)
+    size = obj.get("size", 9)
+    try:
+        if isinstance(size, bool) or not isinstance(size, (int, str)):
+            raise ValueError(size)
+        size = int(size)
+        check_size(size)
+    except (TypeError, ValueError, UsageError):
+        raise PuzzleError("f-puzzles key 'size': expected a grid size, found %s"
+                          % json_kind(obj.get("size")), source) from None
+    try:
+        box = default_box(size, regions=True)   # a prime size needs the puzzle's regions
+    except UsageError as error:
+        raise PuzzleError(error.message, source) from None
+    cells = [0] * (size * size)
+    regions = None
+    rows = obj.get("grid")
+    if rows is not None:
+        if not isinstance(rows, list) or len(rows) != size or any(
+                not isinstance(row, list) or len(row) != size for row in rows):
+            raise PuzzleError("f-puzzles key 'grid': expected %d rows of %d cells, found %s"
+                              % (size, size, json_kind(rows)), source)
+        boxes = Layout(size, box).units[2 * size:]
+        default_region = [0] * (size * size)
+        for k, (_, group) in enumerate(boxes):
+            for cell in group:
+                default_region[cell] = k
+        found = []
+        for r, row in enumerate(rows):
+            for c, item in enumerate(row):
+                where = "f-puzzles key 'grid[%d][%d]" % (r, c)
+                if item is None:
+                    item = {}
+                if not isinstance(item, dict):
+                    raise PuzzleError("%s': expected an object, found %s"
+                                      % (where, json_kind(item)), source)
+                cell = r * size + c
+                if item.get("given") and item.get("value") is not None:
+                    value = item["value"]
+                    if isinstance(value, bool) or not isinstance(value, int) \
+                            or not 1 <= value <= size:
+                        raise PuzzleError("%s.value' (R%dC%d): expected a digit 1..%d, found %s"
+                                          % (where, r + 1, c + 1, size, json_kind(value)),
+                                          source)
+                    cells[cell] = value
+                region = item.get("region")
+                if region is not None and (isinstance(region, bool)
+                                           or not isinstance(region, int)):
+                    raise PuzzleError("%s.region': expected a region number, found %s"
+                                      % (where, json_kind(region)), source)
+                found.append(default_region[cell] if region is None else region)
+        if found != default_region:
+            regions = found
+    if regions is None and box[0] == 1 < size:
+        raise PuzzleError(no_box_shape(size), source)
+    known = fpuzzles_keys()
+    rules = []
+    drawn = {}
+    try:
+        if regions is not None:
+            from ..rules.jigsaw import Jigsaw
+            rules.append(Jigsaw.from_regions(size, regions))
+        for key, value in obj.items():
+            if key in FPUZZLES_INFO:
+                continue
+            cls = known.get(key)
+            if cls is None:
+                if key in FPUZZLES_DRAWINGS:
+                    drawn[key] = _fpuzzles_drawings(key, value)
+                    continue
+                if not value:
+                    continue            # an empty list or false: no rule at all
+                raise PuzzleError("unknown rule: f-puzzles key %r" % key)
+            index = None
+            try:
+                if getattr(cls, "fpuzzles_whole", False) or issubclass(cls, FlagRule):
+                    rules.extend(cls.from_fpuzzles(size, key, value))
+                elif value is None or value is False:
+                    continue                # no items: no rule
+                elif not isinstance(value, list):
+                    raise FieldError(None, "a list", value)
+                else:
+                    for index, item in enumerate(value):
+                        rules.extend(cls.from_fpuzzles(size, key, item))
+            except PuzzleError as error:
+                where = key if index is None else "%s[%d]" % (key, index)
+                if isinstance(error, FieldError) and error.field:
+                    where += "." + error.field
+                raise PuzzleError("f-puzzles key %r: %s" % (where, error.message)) from None
+    except PuzzleError as error:
+        raise PuzzleError(error.message, source) from None
+    from ..rules.negative import fpuzzles_meaning
+    rules = fpuzzles_meaning(rules, size)
+    for rule in rules:
+        rule.box = box
+    rules = finish(rules, size)
+    grid = variant_grid(Grid(cells, size=size, box=box, source=source), rules)
+    grid.drawings = [count_text(count, key) for key, count in drawn.items() if count]
+    return grid, rules
+
+
+def _fpuzzles_drawings(key, value):
+    """How many items of the f-puzzles drawing ``key`` draw what only the rules text
+    states (not a constraint's own drawing, nor SudokuPad's metadata)."""
+    if not isinstance(value, list):
+        from ..rules.base import json_kind
+        raise PuzzleError("f-puzzles key %r: expected a list of drawings, found %s"
+                          % (key, json_kind(value)))
+    count = 0
+    for item in value:
+        if isinstance(item, dict):
+            if any(item.get(mark) for mark in CONSTRAINT_MARKS):
+                continue
+            text = item.get("value")
+            if key == "cage" and isinstance(text, str) and _METADATA_CAGE.match(text):
+                continue
+        count += 1
+    return count
+
+
+def to_fpuzzles(grid, rules):
+    """An f-puzzles JSON object (a dict) of ``grid`` and ``rules``; UsageError (exit 2)
+    for rules that f-puzzles cannot state, as for any format that cannot."""
+    n = grid.size
+    obj = {"size": n}
+    rows = [[{"value": grid.cells[r * n + c], "given": True} if grid.cells[r * n + c] else {}
+             for c in range(n)] for r in range(n)]
+    obj["grid"] = rows
+    for rule in rules:
+        rule.link(rules)            # what a rule means can depend on the others
+    for rule in rules:
+        try:
+            items = rule.to_fpuzzles()
+        except PuzzleError as error:
+            raise UsageError("f-puzzles cannot state this puzzle's rules (%s): %s; use the"
+                             " variant or json format" % (rule.to_line(), error.message)
+                             ) from None
+        for key, item in items:
+            if key == "region":
+                for cell, region in enumerate(item):
+                    rows[cell // n][cell % n]["region"] = region
+            elif key == "negative":
+                obj.setdefault("negative", [])
+                obj["negative"].extend(k for k in item if k not in obj["negative"])
+            elif item is True:
+                obj[key] = True
+            else:
+                obj.setdefault(key, []).append(item)
+    return obj

@@ -106,7 +106,7 @@ def _shown(value):
 
 def read_object(s, ctx, lineno):
     """The Grid (with its rules) of one line of our JSON."""
-    from ..grid import MAX_SIZE
+    from ..core.layout import MAX_SIZE
     from .source import make_grid
     obj = _object(s)
     if obj is None:
@@ -134,7 +134,7 @@ def read_object(s, ctx, lineno):
         symbols = obj.get("symbols")
         if symbols is not None and not isinstance(symbols, str):
             raise PuzzleError("'symbols' must be a text, not %s" % _shown(symbols))
-        from ..notation import check_symbols
+        from ..core.notation import check_symbols
         try:
             symbols = check_symbols(symbols, n)
         except ValueError as error:
@@ -150,6 +150,6 @@ def read_object(s, ctx, lineno):
     layout = ctx.layout(n, tuple(box), lineno)
     grid = make_grid(cells, layout, ctx.source, lineno, symbols=symbols)
     if rules:
-        from ..variants import with_rule_lines
+        from ..rules.registry import with_rule_lines
         grid = with_rule_lines(grid, [(lineno, text) for text in rules], ctx.source)
     return grid

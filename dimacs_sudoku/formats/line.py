@@ -17,7 +17,7 @@ puzzle per line from a grid of one row per line.
 import math
 
 from ..errors import PuzzleError
-from ..notation import MAX_SINGLE_CHAR
+from ..core.notation import MAX_SINGLE_CHAR
 
 NAME = "line"
 DESCRIPTION = "N*N symbols on one line, one puzzle per line"

@@ -16,7 +16,7 @@ import re
 from math import isqrt
 
 from ..errors import PuzzleError
-from ..grid import MAX_SIZE
+from ..core.layout import MAX_SIZE
 from .cells import Bad, column, decode_chars, decode_numbers, is_number, line_cells
 from .source import make_grid
 

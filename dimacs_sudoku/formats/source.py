@@ -14,7 +14,8 @@ from functools import partial
 from itertools import chain
 
 from ..errors import PuzzleError, UsageError
-from ..grid import MAX_SIZE, Grid, Layout, parse_box
+from ..core.grid import Grid
+from ..core.layout import MAX_SIZE, Layout, parse_box
 from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput
 
 # Longest input line read, in characters, the same for every text input: the line

@@ -41,7 +41,7 @@ def read_variant(lines, source="<stdin>", size=None, box=None):
     dimacs_sudoku.errors.PuzzleError: p.txt:5: unknown rule 'chess' (known: ...)
     """
     # (the rules are loaded by the reader of a variant, not by the writer)
-    from ..variants import finish, is_rule_line, parse_rule, variant_grid
+    from ..rules.registry import finish, is_rule_line, parse_rule, variant_grid
     if isinstance(lines, str):
         lines = lines.splitlines()
     grid_lines = []
@@ -75,3 +75,20 @@ def read_variant(lines, source="<stdin>", size=None, box=None):
     rules = finish(rules, grid.size)
     grid = variant_grid(grid, rules)
     return grid, rules
+
+
+def write_variant(grid, rules):
+    """The text format of ``grid`` and ``rules``: the boxed grid, then the rules."""
+    return grid.to_text() + "\n" + "".join(rule.to_line() + "\n" for rule in rules)
+
+
+def count_text(count, noun):
+    """``2 lines``: a count and its noun (whose first word takes the plural).
+
+    >>> count_text(1, "text"), count_text(3, "cage showing text")
+    ('1 text', '3 cages showing text')
+    """
+    if count != 1:
+        first, _, rest = noun.partition(" ")
+        noun = first + "s" + (" " + rest if rest else "")
+    return "%d %s" % (count, noun)

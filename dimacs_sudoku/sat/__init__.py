@@ -35,7 +35,7 @@ The modules:
 - :mod:`.competition`: the writer of SAT competition output (:func:`write_result`);
 - :mod:`.process`: time-outs, forked searches and signals, shared by the others.
 
->>> from dimacs_sudoku.dimacs import Cnf
+>>> from dimacs_sudoku.dimacs.cnf import Cnf
 >>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status
 'SAT'
 """
@@ -78,16 +78,11 @@ def Solver(backend_name="auto", num_vars=0, proof=False):
     return backend(backend_name, proof)(num_vars)
 
 
-# Names load their module on first use, so that importing one back end (or the checker,
-# as batch solving does) does not import the others.
+# Names load their module on first use, so that importing one back end does not
+# import the others.
 _HOMES = {
-    "Result": "..model",
     "BUNDLED": ".pycosat_backend", "BUNDLED_NAMES": ".pycosat_backend",
     "solve_clauses": ".pycosat_backend", "solve_cnf": ".pycosat_backend",
-    "check_cells": ".check", "check_clauses": ".check", "check_cnf_file": ".check",
-    "grid_check": ".check",
-    "LINE_WIDTH": ".competition", "MAX_LINE": ".competition",
-    "byte_writer": ".competition", "write_result": ".competition",
     "SolverCommand": ".external", "run_solver": ".external",
     "run_solver_to": ".external", "solver_command": ".external",
     "check_timeout": ".process",
@@ -97,8 +92,8 @@ _HOMES = {
     "proof_writers": ".registry", "prover": ".proofs", "prove": ".proofs",
 }
 
-_MODULES = ("base", "check", "competition", "external", "process", "pycosat_backend",
-            "proofs", "pysat_backend", "registry")
+_MODULES = ("base", "external", "process", "pycosat_backend", "proofs", "pysat_backend",
+            "registry")
 
 __all__ = sorted(_HOMES)
 

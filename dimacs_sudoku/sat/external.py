@@ -16,8 +16,8 @@ import subprocess
 import time
 
 from ..errors import ModelError, OutputError, SolverError, UsageError
-from ..model import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
-from .check import check_cnf_file, declared_vars
+from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
+from ..dimacs.check import check_cnf_file, declared_vars
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver, proof_writers_text
 
@@ -138,7 +138,7 @@ def run_solver_to(name_or_command, cnf_path, out, timeout=None):
     """Like :func:`run_solver`, then write the answer to ``out`` (binary or text) in
     SAT competition form; return the status. Nothing is written unless the answer
     passed every check."""
-    from .competition import write_result
+    from ..dimacs.competition import write_result
     result = run_solver(name_or_command, cnf_path, timeout)
     if len(result.models) > 1:          # an enumeration: every model, each checked
         write_result([Result(SAT, model, result.max_var) for model in result.models], out)

@@ -15,7 +15,7 @@ import time
 from array import array
 
 from ..errors import SolverError, UsageError
-from ..model import SAT, UNKNOWN, UNSAT, Result
+from ..dimacs.output import SAT, UNKNOWN, UNSAT, Result
 
 
 # The longest time-out, about three years: the system's waits overflow on much longer

@@ -15,7 +15,7 @@ dimacs_sudoku.errors.UsageError: 'pycosat' writes no proof (these do: pysat:cadi
 import shutil
 
 from ..errors import NotInstalled, UsageError
-from ..model import SAT
+from ..dimacs.output import SAT
 from .pysat_backend import PROOF, PYSAT, available, check_pysat_name
 from .registry import KNOWN, proof_writers_text
 
@@ -60,8 +60,8 @@ def prove(name, cnf_path, proof_path, timeout=None, source=None):
     if not name.startswith(PYSAT):
         from .external import run_solver
         return run_solver(name, cnf_path, timeout, proof=proof_path)
-    from ..dimacs import DimacsReader
-    from .check import check_cnf_file
+    from ..dimacs.cnf import DimacsReader
+    from ..dimacs.check import check_cnf_file
     from .pysat_backend import solve_pysat
     solver = name[len(PYSAT):]
     source = source or cnf_path

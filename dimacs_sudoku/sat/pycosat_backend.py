@@ -1,6 +1,6 @@
 """The bundled solver: picosat through pycosat, in this process.
 
->>> from dimacs_sudoku.dimacs import Cnf
+>>> from dimacs_sudoku.dimacs.cnf import Cnf
 >>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status
 'SAT'
 """
@@ -16,7 +16,7 @@ BUNDLED_NAMES = (BUNDLED, "pycosat")
 
 
 def solve_cnf(cnf, timeout=None):
-    """Solve a :class:`~dimacs_sudoku.dimacs.Cnf` (or a Formula, from encode) with the
+    """Solve a :class:`~dimacs_sudoku.dimacs.cnf.Cnf` (or a Formula, from encode) with the
     bundled picosat (pycosat); returns a Result whose model covers all ``cnf.num_vars``
     variables.
 
@@ -24,9 +24,9 @@ def solve_cnf(cnf, timeout=None):
     forked child that is killed at the deadline: the result is then UNKNOWN. Its
     model is not checked against the clauses here (it comes from this process's
     own copy of them; external and python-sat models are, see
-    :mod:`dimacs_sudoku.sat.check`), and every grid decoded from it is.
+    :mod:`dimacs_sudoku.dimacs.check`), and every grid decoded from it is.
 
-    >>> from dimacs_sudoku.grid import Grid
+    >>> from dimacs_sudoku.core.grid import Grid
     >>> from dimacs_sudoku.encodings import encode
     >>> solve_cnf(encode(Grid.from_line("11" + "." * 14))).status
     'UNSAT'
@@ -57,28 +57,27 @@ def solve_clauses(clauses, num_vars=0, timeout=None):
 
 def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
     """Up to ``limit`` solutions of a variant puzzle (bundled picosat), each checked by
-    :func:`~dimacs_sudoku.variants.check_variant`; distinct as grids (auxiliary
+    :func:`~dimacs_sudoku.core.check.check_variant`; distinct as grids (auxiliary
     variables never count twice).
 
-    >>> from dimacs_sudoku.grid import Grid
-    >>> from dimacs_sudoku.variants import parse_rule
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> from dimacs_sudoku.rules.registry import parse_rule
     >>> [s.to_line() for s in solve_variant(Grid.from_line("1..4" "4..." "...3" "3..1"),
     ...                                     [parse_rule("killer 5 r1c2 r1c3", 4)], limit=2)]
     ['1234431221433421']
     """
     from ..encodings import encode_variant
-    from ..grid import Grid
-    from ..variants import check_variant, variant_layout
+    from ..core.grid import Grid
+    from ..rules.registry import variant_layout
+    from ..core.check import check_variant
+    from ..core.variables import Standard, model_cells
     formula = encode_variant(grid, rules, encoding, amo)
     n = grid.size
     sat = PycosatSolver(formula.num_vars)
     sat.add_clauses(list(formula.clauses()))
     solutions = []
     for chosen in sat.models(limit, project=n ** 3, positives=True):
-        cells = [0] * (n * n)
-        for v in chosen:
-            cell, d = divmod(v - 1, n)
-            cells[cell] = d + 1
+        cells = model_cells(chosen, Standard(n))
         problems = check_variant(cells, n, grid.layout.box, rules, givens=grid.cells)
         if problems:
             from ..errors import InvalidModel

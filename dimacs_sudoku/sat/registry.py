@@ -10,7 +10,7 @@ come with (None: any status); any other exit code is a failure.
 'SAT'
 """
 
-from ..model import SAT, UNKNOWN, UNSAT
+from ..dimacs.output import SAT, UNKNOWN, UNSAT
 from .pysat_backend import PROOF, PYSAT
 
 COMPETITION_CODES = {10: SAT, 20: UNSAT, 0: UNKNOWN}

@@ -1,0 +1,230 @@
+"""The options and arguments that several commands share, declared once so that they
+read the same everywhere, and the small steps of reading and writing puzzles that
+the commands share (:func:`batch_puzzles`, :func:`grid_shape`, :func:`render_grid`).
+Typer is imported only when a command builds its options.
+"""
+
+import contextlib
+import sys
+
+from ..errors import OutputError
+from ..streams import STDIO, open_puzzle_input, source_name
+from .runtime import report
+
+
+def input_argument(metavar, what):
+    """The positional input: a file, or stdin for ``-`` or nothing."""
+    import typer
+    return typer.Argument(None, metavar=metavar, help="%s; - or nothing for stdin" % what)
+
+
+def version_option(prog):
+    """``--version`` (``-V``): print ``PROG (dimacs-sudoku) VERSION`` and exit 0."""
+    import typer
+
+    def show(value):
+        if value:
+            from .. import __version__
+            sys.stdout.write("%s (dimacs-sudoku) %s\n" % (prog, __version__))
+            raise typer.Exit(0)
+
+    return typer.Option(None, "--version", "-V", callback=show, is_eager=True,
+                        expose_value=False, help="print the version and exit")
+
+
+def inputs_argument(metavar, what):
+    """The positional inputs of a filter: files, or stdin for ``-`` or none."""
+    import typer
+    return typer.Argument(None, metavar=metavar,
+                          help="%s(s); - or none for stdin" % what)
+
+
+def check_inputs(paths):
+    """The input files of a filter, stdin (``[None]``) for none; a usage error for
+    stdin twice. A file that cannot be opened is found by :func:`batch_puzzles`."""
+    paths = list(paths or [None])
+    if sum(path in STDIO for path in paths) > 1:
+        from ..errors import UsageError
+        raise UsageError("stdin (-) can be read once only")
+    return paths
+
+
+@contextlib.contextmanager
+def batch_puzzles(path, prog, bar=None, strict_drawings=False, **read):
+    """The puzzles of one input of a filter of several files (``sudoku-solve``,
+    ``sudoku-grade``), read leniently (an unreadable puzzle is its error, and so is a
+    file that cannot be opened, while the other files are still read), each with its
+    drawings noted; and a function that says when the input pauses (its lines so far
+    are then due). ``read``: the reader's options (fmt, size, box)."""
+    from ..formats import read_puzzles_lenient
+    try:
+        stream = open_puzzle_input(path)
+    except OutputError as error:
+        yield [error], lambda: False
+        return
+    with stream:
+        items = read_puzzles_lenient(bar.lines(stream) if bar else stream,
+                                     source_name(path), **read)
+        yield noted_drawings(items, prog, strict_drawings, lenient=True,
+                             bar=bar), stream.waiting
+
+
+def output_option():
+    import typer
+    return typer.Option(None, "-o", "--output", metavar="FILE",
+                        help="write here instead of stdout (all or nothing)")
+
+
+def size_option(help="grid size, when the input leaves it open"):
+    import typer
+    return typer.Option(None, "--size", "-n", metavar="N", help=help)
+
+
+def box_option():
+    import typer
+    return typer.Option(None, "--box", "-b", metavar="RxC",
+                        help="box shape (rows x columns), e.g. 2x3")
+
+
+def completion(names, module=None):
+    """A shell-completion function offering the names that start with what has been
+    typed: ``names`` itself, or the attribute ``names`` of the library module
+    ``module``, imported only when a shell asks.
+
+    >>> completion(("line", "grid", "json"))("g")
+    ['grid']
+    >>> completion("SYMMETRIES", "generator")("d")
+    ['diagonal', 'dihedral']
+    """
+    def complete(incomplete: str):
+        found = names
+        if module is not None:
+            import importlib
+            found = getattr(importlib.import_module("dimacs_sudoku." + module), names)
+        return [name for name in found if name.startswith(incomplete)]
+    return complete
+
+
+def input_format_option():
+    import typer
+    from ..formats import FORMATS
+    return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
+                        autocompletion=completion(FORMATS),
+                        help="%s or %s (default: detected; any of them may be followed "
+                        "by rule lines)" % (", ".join(FORMATS[:-1]), FORMATS[-1]))
+
+
+def strict_drawings_option():
+    """``--strict-drawings``: refuse a puzzle with drawings it is solved without."""
+    import typer
+    return typer.Option(False, "--strict-drawings",
+                        help="refuse (exit 3) an f-puzzles or SudokuPad puzzle with "
+                             "drawings whose meaning only its rules text states (lines, "
+                             "text, shapes), instead of reading it without them and "
+                             "saying so on stderr")
+
+
+def noted_drawings(items, prog, strict=False, lenient=False, bar=None):
+    """The puzzles of a read, each with the drawings its reader left out
+    (``grid.drawings``) said in one stderr line (under the progress ``bar``); with
+    ``strict`` such a puzzle is a PuzzleError instead: raised, or with ``lenient``
+    yielded in its place (as a lenient read yields its errors, which pass through)."""
+    from ..errors import PuzzleError
+    for item in items:
+        drawn = getattr(item, "drawings", ())
+        if drawn:
+            what = ("drawings whose meaning only the rules text states: %s"
+                    % ", ".join(drawn))
+            if strict:
+                item = PuzzleError(what + " (--strict-drawings)", item.source, item.line)
+                if not lenient:
+                    raise item
+            else:
+                if bar:
+                    bar.clear()
+                report(prog, PuzzleError("ignored %s (use --strict-drawings to refuse)"
+                                         % what, item.source, item.line))
+        yield item
+
+
+def symbols_option():
+    import typer
+    return typer.Option(None, "--symbols", metavar="SYMBOLS",
+                        help="letters (1-9A-Z), hex (0-F, 16x16), numbers, or an alphabet"
+                        " such as ABCDEFGHI (default: the puzzle's own)")
+
+
+def output_format_option():
+    """``--format`` (``-F``); None stands for :func:`default_output_format`."""
+    import typer
+    return typer.Option(None, "--format", "-F", metavar="FORMAT",
+                        autocompletion=completion("OUTPUT_FORMATS", "formats"),
+                        help="line, grid, numbers, table, json, svg, html, html-page,"
+                             " ... (default: grid on a terminal, line otherwise)")
+
+
+def default_output_format(output):
+    """``grid`` when the output goes to a terminal (for people), else ``line``."""
+    return "grid" if output in STDIO and _isatty(sys.stdout) else "line"
+
+
+def progress_option(what="a progress bar on stderr"):
+    """``--progress/--no-progress``; None stands for "when stderr is a terminal"."""
+    import typer
+    return typer.Option(None, "--progress/--no-progress",
+                        help="%s (default: on a terminal)" % what)
+
+
+def _isatty(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def grid_shape(size, box):
+    """``--size`` and ``--box`` checked before anything is read or built:
+    ``(size, (rows, cols) or None)``, the size taken from the box when not given.
+    Nonsense (0, negative, above 400x400, a box that does not fit) is a UsageError.
+
+    >>> grid_shape(None, "2x3")
+    (6, (2, 3))
+    >>> grid_shape(None, "30x30")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.UsageError: --box 30x30 makes a 900x900 grid, above the largest supported, 400x400
+    """
+    from ..core.layout import MAX_SIZE, check_size, parse_box
+    from ..errors import UsageError
+    if size is not None:
+        check_size(size, "--size")
+    if not box:
+        return size, None
+    shape = parse_box(box, size)
+    if shape[0] * shape[1] > MAX_SIZE:
+        raise UsageError("--box %s makes a %dx%d grid, above the largest supported, %dx%d"
+                         % (box, shape[0] * shape[1], shape[0] * shape[1], MAX_SIZE,
+                            MAX_SIZE))
+    return shape[0] * shape[1], shape
+
+
+
+def check_output_format(name):
+    """Raise :class:`UsageError` unless ``name`` is an output format of
+    :mod:`dimacs_sudoku.formats` (the one place that knows them)."""
+    from ..formats import check_output_format as check
+    check(name)
+
+
+def one_svg(what):
+    """The usage error for a second grid in SVG output, which holds one drawing."""
+    from ..errors import UsageError
+    return UsageError("--format svg draws one grid, and %s; --format html draws "
+                      "each one" % what)
+
+
+def render_grid(grid, output_format, givens=None, symbols=None):
+    """The text of one grid in ``output_format``, ending with a newline
+    (:func:`dimacs_sudoku.formats.write_grid`)."""
+    from ..formats import write_grid
+    return write_grid(grid, output_format, givens, symbols)

@@ -1,0 +1,256 @@
+"""sudoku2cnf: a puzzle in, the DIMACS CNF of the Sudoku rules and its givens out."""
+
+import os
+import sys
+from typing import Optional
+
+import typer
+
+from ..errors import NoSolution, PuzzleError, UsageError
+from .. import errors, streams
+from . import options, runtime
+
+HELP = """Write the DIMACS CNF of a Sudoku puzzle: the rules plus its givens.
+
+\b
+Reads PUZZLE (a file, or stdin for - or nothing) in any supported format:
+one line of N*N symbols, a grid of N lines, N lines of numbers, the
+sudokusat2019 table, or 9x9 hint triples. Any N x N grid with R x C boxes.
+Cell variable v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d.
+
+\b
+Examples:
+  sudoku2cnf puzzle.txt | cnfsolve | cnf2sudoku
+  sudoku2cnf puzzle.txt -o p.cnf && picosat p.cnf | cnf2sudoku --cnf p.cnf
+  echo 1..44......33..1 | sudoku2cnf --encoding minimal
+  sudoku2cnf --index 3 top95.txt > third.cnf
+  sudoku2cnf --output-dir cnf/ top95.txt
+  sudoku2cnf --reduce big.txt -o big.cnf
+  cadical -q big.cnf | cnf2sudoku --cnf big.cnf
+  sudoku2cnf p.txt --exclude p.sol | picosat   # exit 20: no other solution
+
+\b
+--reduce writes the reduced encoding of Kwon & Jain (2006): no variable or
+clause for what the givens decide; the open candidates are numbered 1..K and
+"c varmap:" / "c fixed:" header lines map them back (cnf2sudoku --cnf reads
+them). --propagate also places naked and hidden singles before writing; a
+puzzle they solve gives "p cnf 0 0", and one they prove impossible exits 4.
+Both reason with the units of the layout only; variant rules (killer,
+thermo, ...) keep their clauses, mapped onto the open candidates, and a
+rule the givens break gives an unsatisfiable CNF.
+
+\b
+--exclude FILE adds one clause per complete grid in FILE (any puzzle format)
+that forbids it: the negation of its N*N true cell variables. The CNF is then
+unsatisfiable exactly when the puzzle has no other solution. Each grid must
+solve the puzzle. Not with --reduce, --propagate or --output-dir.
+
+\b
+Exit codes:
+""" + runtime.exit_code_table([0, 2, 3, 4, 8])
+
+app = runtime.make_app(HELP)
+
+
+@app.command(help=HELP)
+def sudoku2cnf(
+    puzzle: Optional[str] = options.input_argument("PUZZLE", "puzzle file"),
+    output: Optional[str] = options.output_option(),
+    index: Optional[int] = typer.Option(None, "--index", "-k", metavar="K",
+                                        help="encode the K-th puzzle (1-based) of the file"),
+    output_dir: Optional[str] = typer.Option(
+        None, "--output-dir", "-d", metavar="DIR",
+        help="write one CNF per puzzle into DIR, named STEM-K.cnf"),
+    size: Optional[int] = options.size_option(),
+    box: Optional[str] = options.box_option(),
+    input_format: Optional[str] = options.input_format_option(),
+    encoding: str = typer.Option("extended", "--encoding", "-e", metavar="NAME",
+                                 autocompletion=options.completion("ENCODINGS", "encodings"),
+                                 help="minimal, efficient or extended"),
+    amo: str = typer.Option("pairwise", "--amo", metavar="FAMILY",
+                            autocompletion=options.completion("FAMILIES", "encodings.amo"),
+                            help="at-most-one family: pairwise, sequential, ladder, "
+                                 "binary, commander, product or bimander"),
+    numbering: str = typer.Option("standard", "--numbering", metavar="NAME",
+                                  autocompletion=options.completion(("standard", "decimal")),
+                                  help="standard, or decimal (147 = r1 c4 d7)"),
+    comments: str = typer.Option("header", "--comments", metavar="WHICH",
+                                 autocompletion=options.completion(("none", "header", "full")),
+                                 help="none, header, or full (label every clause group)"),
+    reduce: bool = typer.Option(False, "--reduce", "-r",
+                                help="drop what the givens fix (Kwon & Jain 2006)"),
+    propagate: bool = typer.Option(False, "--propagate", "-p",
+                                   help="place naked and hidden singles first "
+                                        "(implies --reduce)"),
+    exclude: Optional[str] = typer.Option(None, "--exclude", "-x", metavar="SOLUTION_FILE",
+                                          help="forbid the solution(s) in this file"),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option("sudoku2cnf"),
+):
+    return runtime.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
+                      size, box, input_format, encoding, amo, numbering, comments,
+                      reduce, propagate, exclude, strict_drawings)
+
+
+def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
+                   amo, numbering, comments, reduce=False, propagate=False, exclude=None,
+                   strict_drawings=False):
+    from ..encodings import ENCODINGS
+    from ..formats import read_puzzles
+
+    if comments not in ("none", "header", "full"):
+        raise UsageError("--comments takes none, header or full, not %r" % comments)
+    if encoding not in ENCODINGS:
+        raise UsageError("unknown encoding %r (choose from %s)"
+                         % (encoding, ", ".join(ENCODINGS)))
+    if output_dir and (output or index):
+        raise UsageError("--output-dir writes every puzzle; it does not go with -o or --index")
+    if index is not None and index < 1:
+        raise UsageError("--index counts from 1, not %d" % index)
+    size, box_shape = options.grid_shape(size, box)
+    if box_shape and size is None:
+        size = box_shape[0] * box_shape[1]
+    source = streams.source_name(puzzle)
+    if exclude and (reduce or propagate or output_dir):
+        raise UsageError("--exclude needs the full encoding of one puzzle; it does not go "
+                         "with --reduce, --propagate or --output-dir")
+    if exclude == "-" and puzzle in streams.STDIO:
+        raise UsageError("the puzzle and --exclude cannot both be read from stdin")
+
+    def known_solutions(grid):
+        from ..generator import read_solutions
+        with streams.open_text_input(exclude) as known:
+            return read_solutions(known, grid, exclude)
+
+    def cnf_of(grid):
+        return puzzle_formula(grid, source, encoding, amo, numbering, comments, reduce,
+                              propagate, known_solutions if exclude else None)
+
+    with streams.open_puzzle_input(puzzle) as stream:
+        puzzles = options.noted_drawings(read_puzzles(stream, source, fmt=input_format,
+                                                     size=size, box=box_shape),
+                                        "sudoku2cnf", strict_drawings)
+        if output_dir:
+            return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full")
+        if index is not None:
+            grid, count = None, 0
+            for count, candidate in enumerate(puzzles, 1):
+                if count == index:
+                    grid = candidate
+                    break
+            if grid is None:
+                raise UsageError("%s holds %d puzzles; --index %d is beyond them"
+                                 % (source, count, index))
+        else:
+            grid = next(puzzles, None)
+            if grid is None:
+                raise PuzzleError("no puzzle found", source)
+            second = next(puzzles, None)
+            if second is not None:
+                total = 2 + sum(1 for _ in puzzles)
+                raise UsageError(
+                    "%s holds %d puzzles; pick one with --index K, or write one CNF each "
+                    "with --output-dir DIR" % (source, total))
+        formula = cnf_of(grid)
+    with streams.AtomicOutput(output) as out:
+        formula.write(out, labels=comments == "full")
+    return 0
+
+
+def puzzle_formula(grid, source, encoding="extended", amo="pairwise", numbering="standard",
+                   comments="header", reduce=False, propagate=False, exclude=None):
+    """The Formula that sudoku2cnf writes for ``grid``, read from ``source`` (named in
+    its header with the grid's line), with these options; ``exclude``: a function
+    ``grid -> complete grids`` whose grids --exclude forbids (asked for once the
+    givens are checked). Clashing givens raise NoSolution (exit 4). Write it with
+    ``formula.write(out, labels=comments == "full")``.
+
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> grid = Grid([1, 0, 0, 0] + [0] * 12, source="p.txt", line=3)
+    >>> puzzle_formula(grid, "p.txt").comments[-3:]
+    ['source: p.txt:3', 'givens: 1', 'puzzle: 1...............']
+    """
+    from ..encodings import encode
+    where = "%s:%d" % (source, grid.line) if grid.line else source
+    grid.check_givens()             # no solution (exit 4), at the clashing row's line
+    if reduce or propagate:
+        from ..encodings.reduced import reduced_formula
+        try:
+            formula = reduced_formula(grid, encoding=encoding, amo=amo,
+                                      numbering=numbering, propagate=propagate,
+                                      source=where)
+        except NoSolution as error:
+            error.source, error.line = source, grid.line
+            raise
+    else:
+        formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
+                         source=where)
+    if exclude is not None:
+        from ..generator import exclude_solutions
+        exclude_solutions(formula, exclude(grid), numbering)
+    if comments == "none":
+        formula.comments = []
+    return formula
+
+
+def write_each(puzzles, cnf_of, folder, puzzle, labels):
+    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1 and zero-padded (see
+    :func:`number_width`) so that the names sort in input order. Every file is written
+    first and renamed into place only when all are: a run that fails replaces no file,
+    and leaves no folder it made."""
+    stem = "stdin" if puzzle in streams.STDIO else os.path.basename(puzzle).split(".")[0]
+    made = not os.path.isdir(folder)
+    if made and os.path.exists(folder):
+        raise errors.OutputError("cannot write into %s: it is not a folder" % folder)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise errors.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+    written = []
+    count = 0
+    width = number_width(puzzle)
+    try:
+        for count, grid in enumerate(puzzles, 1):
+            formula = cnf_of(grid)
+            path = os.path.join(folder, "%s-%0*d.cnf" % (stem, width, count))
+            with streams.AtomicOutput(path, deferred=written) as out:
+                formula.write(out, labels=labels)
+        if count == 0:
+            raise PuzzleError("no puzzle found", streams.source_name(puzzle))
+        streams.commit_outputs(written)
+    except BaseException:
+        streams.discard_outputs(written)
+        if made:
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+        raise
+    if sys.stderr.isatty():
+        sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
+    return 0
+
+
+def number_width(path):
+    """The digits of K in STEM-K.cnf: as many as the lines of the file ``path`` have
+    (an upper bound on its puzzles), or 6 for stdin and pipes, which cannot be read
+    twice."""
+    if path in streams.STDIO or not os.path.isfile(path):
+        return 6
+    lines, last = 0, b"\n"
+    try:
+        with streams.open_binary_input(path) as raw:
+            for block in iter(lambda: raw.read(1 << 20), b""):
+                lines += block.count(b"\n")
+                last = block[-1:]
+    except Exception:       # a damaged file: the read that follows names the fault
+        return 6
+    return len(str(lines + (last != b"\n")))
+
+
+def main():
+    return runtime.main(app, "sudoku2cnf")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

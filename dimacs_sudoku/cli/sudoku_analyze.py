@@ -1,0 +1,310 @@
+"""sudoku-analyze: puzzles in, one report per puzzle out (solutions, true candidates,
+backbone, redundant givens and rules, minimal givens, the clash of a broken puzzle)."""
+
+import json
+from typing import List, Optional
+
+import typer
+
+from ..errors import EXIT_SEVERAL, InvalidModel, OutputError, PuzzleError, SolverError, \
+    UsageError
+from .. import streams
+from . import options, runtime
+
+PROG = "sudoku-analyze"
+
+FORMATS = ("text", "json", "svg", "html")
+
+HELP = """Analyse Sudoku puzzles for their setter: one report per puzzle.
+
+\b
+Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are
+unpacked), in any format sudoku2cnf reads (variant rules too), many
+puzzles per file, and answers on one incremental SAT solver:
+  solutions         the number of solutions up to --cap K, and whether
+                    there are more (capped)
+  candidates        per cell, the digits of at least one solution (the
+                    true candidates); --counts: how many solutions each
+  backbone          the cells with one digit in every solution
+  redundant_givens  (one solution) each given whose removal alone keeps
+                    one solution
+  redundant_rules   (one solution) each rule instance (a cage, a
+                    thermometer, a dot) whose removal alone keeps one
+  minimal_givens    (one solution) a subset-minimal set of givens that
+                    still forces it, the rules kept (above 16x16 each
+                    test has a --budget; one it cannot decide keeps its
+                    given, and stderr says so; --no-minimal-givens skips
+                    it)
+  core              (no solution) a subset-minimal set of givens and
+                    rules that together have no solution, named as the
+                    puzzle names them (r3c5=7, thermo r1c1 r1c2 r1c3)
+  fewest_givens_to_remove  (no solution) the fewest givens whose removal
+                    makes it solvable (up to --max-remove of them)
+Every solution used is checked against the rules and the givens.
+
+\b
+--format text (the default): a pencil-mark grid of the true candidates
+and the lists; json (or --json): one object per line with exactly the
+keys above and solver_calls (cells as r1c1, digits in the puzzle's
+notation); svg (one puzzle) or html: the grid with the pencil marks,
+the backbone in blue, the redundant givens outlined in orange and the
+core's cells in red, with the rules' own marks. No solution is a
+result (exit 0); a puzzle that cannot be read is an error line
+(error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
+
+\b
+Examples:
+  sudoku-analyze puzzle.txt
+  sudoku-analyze --json --cap 1000 draft.txt
+  sudoku-analyze --format svg -o marks.svg thermo.txt
+
+\b
+Exit codes:
+""" + runtime.exit_code_table([0, 2, 3, 7, 8, 9])
+
+PER_PUZZLE = (InvalidModel, SolverError)
+
+app = runtime.make_app(HELP)
+
+
+@app.command(help=HELP)
+def sudoku_analyze(
+    puzzles: Optional[List[str]] = options.inputs_argument("PUZZLES...", "puzzle file"),
+    output: Optional[str] = options.output_option(),
+    cap: int = typer.Option(100, "--cap", metavar="K",
+                            help="count solutions up to K (default 100, at most 10000)"),
+    counts: bool = typer.Option(False, "--counts",
+                                help="for each true candidate, the number of solutions "
+                                     "holding it, up to the cap"),
+    output_format: str = typer.Option("text", "--format", "-F", metavar="FORMAT",
+                                      autocompletion=options.completion(FORMATS),
+                                      help="text, json, svg or html"),
+    as_json: bool = typer.Option(False, "--json", help="the same as --format json"),
+    minimal: bool = typer.Option(True, "--minimal-givens/--no-minimal-givens",
+                                 help="look for a subset-minimal set of givens"),
+    max_remove: int = typer.Option(5, "--max-remove", metavar="M",
+                                   help="fewest_givens_to_remove looks up to M givens"),
+    budget: Optional[int] = typer.Option(
+        None, "--budget", metavar="P",
+        help="SAT propagations per test of the minimal givens (default: no limit up to "
+             "16x16, 100000 above; 0: no limit)"),
+    engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
+                               help="auto, pysat, pycosat or pysat:NAME (the in-process "
+                                    "SAT solver)"),
+    size: Optional[int] = options.size_option(),
+    box: Optional[str] = options.box_option(),
+    input_format: Optional[str] = options.input_format_option(),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option(PROG),
+):
+    return runtime.run(PROG, analyze_command, puzzles, output, cap, counts, output_format,
+                      as_json, minimal, max_remove, engine, size, box, input_format,
+                      strict_drawings, budget)
+
+
+def analyze_command(puzzles, output, cap=100, counts=False, output_format="text",
+                    as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
+                    box=None, input_format=None, strict_drawings=False, budget=None):
+    from ..batch import MAX_COUNT
+    from ..sat import backend
+
+    if as_json:
+        if output_format not in ("text", "json"):
+            raise UsageError("--json is --format json; it does not go with --format %s"
+                             % output_format)
+        output_format = "json"
+    if output_format not in FORMATS:
+        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    if not 1 <= cap <= MAX_COUNT:
+        raise UsageError("--cap counts from 1 to %d solutions, not %d" % (MAX_COUNT, cap))
+    if max_remove < 0:
+        raise UsageError("--max-remove takes a number of givens, not %d" % max_remove)
+    if budget is not None and budget < 0:
+        raise UsageError("--budget takes a number of propagations, not %d" % budget)
+    backend(engine)                     # an unknown engine, a missing python-sat: now
+    size, box_shape = options.grid_shape(size, box)
+    paths = options.check_inputs(puzzles)
+    errors = done = 0
+    with streams.AtomicOutput(output) as out:
+        if output_format == "html":
+            out.write('<div class="dimacs-sudoku-analysis">\n')
+        for path in paths:
+            with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
+                                      size=size, box=box_shape) as (items, waiting):
+                for item in items:
+                    done += 1
+                    if output_format == "svg" and done > 1:
+                        raise options.one_svg("the input holds several puzzles")
+                    if isinstance(item, (PuzzleError, OutputError)):
+                        errors += 1
+                        runtime.report(PROG, item)
+                        out.write(streams.fit_stream(_error_text(item, output_format), out))
+                        continue
+                    try:
+                        text = analyzed(item, output_format, cap=cap, counts=counts,
+                                        engine=engine, max_remove=max_remove,
+                                        minimal=minimal, budget=budget)
+                    except PER_PUZZLE as error:
+                        errors += 1
+                        if error.source is None:
+                            error.source, error.line = item.source, item.line
+                        runtime.report(PROG, error)
+                        out.write(streams.fit_stream(_error_text(error, output_format), out))
+                        continue
+                    out.write(text)
+                    if waiting():
+                        out.flush()
+        if output_format == "html":
+            out.write("</div>\n")
+    return EXIT_SEVERAL if errors else 0
+
+
+def analyzed(grid, output_format, **options):
+    """The report of ``grid`` in ``output_format``. A grid above 9x9 is analysed in a
+    forked child while the command catches signals: the solver holds the interpreter
+    during each search, which on a large grid may take seconds, and a signal must end
+    the program at once."""
+    from ..analysis import analyze
+    from ..batch import LONG_SEARCH_VARS
+    from ..sat.process import fork_to_stay_interruptible, run_forked
+
+    def text():
+        report = analyze(grid, **options)
+        if report.undecided:
+            runtime.report(PROG, PuzzleError(
+                "minimal_givens may not be minimal: %d removals undecided within the "
+                "budget (--budget)" % report.undecided, grid.source, grid.line))
+        return report_text(report, output_format)
+
+    if grid.size ** 3 <= LONG_SEARCH_VARS or not fork_to_stay_interruptible(None):
+        return text()
+
+    def payload():
+        try:
+            return b"+" + text().encode("utf-8")
+        except PER_PUZZLE as error:
+            return b"-" + error.message.encode("utf-8")
+
+    found = run_forked(payload, None, "the analysis").decode("utf-8")
+    if found[0] == "-":
+        raise InvalidModel(found[1:], grid.source, grid.line)
+    return found[1:]
+
+
+def report_text(report, output_format):
+    """One puzzle's report in ``output_format`` (text, json, svg, html)."""
+    if output_format == "json":
+        return json.dumps(report.to_json(), separators=(",", ":")) + "\n"
+    if output_format in ("svg", "html"):
+        svg = picture(report)
+        if output_format == "svg":
+            return svg + "\n"
+        return "<figure>\n%s\n<figcaption><pre>%s</pre></figcaption>\n</figure>\n" % (
+            svg, _escape(lists_text(report)))
+    return text_report(report)
+
+
+def picture(report):
+    """The SVG picture of a report: pencil marks, backbone, redundant givens, core."""
+    from ..pictures.svg import analysis_svg
+    from ..pictures.marks import rule_cells
+    core_cells = []
+    for item in report.core or ():
+        core_cells += [item[0]] if isinstance(item, tuple) else rule_cells(item)
+    return analysis_svg(report.puzzle, report.candidates,
+                        [cell for cell, _ in report.redundant_givens or ()],
+                        sorted(set(core_cells)))
+
+
+def _escape(text):
+    from xml.sax.saxutils import escape
+    return escape(text)
+
+
+def text_report(report):
+    """The text form: where the puzzle was read, the pencil-mark grid (the puzzle when
+    it has no solution), the lists."""
+    grid = report.puzzle
+    where = grid.source or "<stdin>"
+    if grid.line is not None:
+        where += ":%d" % grid.line
+    # With no solution there is no candidate to draw: the puzzle itself instead.
+    drawing = pencil_marks(report) if report.solutions else grid.to_text()
+    return "puzzle: %s\n%s\n%s\n" % (where, drawing, lists_text(report))
+
+
+def lists_text(report):
+    """The short lists of the text form, one line each."""
+    data = report.to_json()
+    lines = ["solutions: %d%s" % (data["solutions"], " or more (capped)" if data["capped"]
+                                  else "")]
+    givens = report.puzzle.givens_count()
+    if data["solutions"]:
+        lines.append("backbone: %d cells (%d beyond the %d givens)"
+                     % (len(data["backbone"]), len(data["backbone"]) - givens, givens))
+    for key in ("redundant_givens", "redundant_rules", "minimal_givens", "core",
+                "fewest_givens_to_remove"):
+        items = data[key]
+        if items is None or (key == "redundant_rules" and not report.puzzle.rules):
+            if key == "fewest_givens_to_remove" and data["solutions"] == 0:
+                lines.append("%s: not found (the rules clash alone, or more than the "
+                             "--max-remove bound)" % key.replace("_", " "))
+            continue
+        label = key.replace("_", " ")
+        if key == "minimal_givens":
+            label += " (%d of %d%s)" % (len(items), givens, "; %d removals undecided "
+                                        "within the budget: may not be minimal"
+                                        % report.undecided if report.undecided else "")
+        if key == "redundant_rules" or (key == "core" and any(" " in i for i in items)):
+            lines.append("%s:%s" % (label, "".join("\n  " + i for i in items)
+                                    if items else " none"))
+        else:
+            lines.append("%s: %s" % (label, " ".join(items) if items else "none"))
+    if "counts" in data:
+        lines.append("solutions per candidate:")
+        lines.extend("  %s: %s" % (cell, " ".join("%s=%d" % item for item in found.items()))
+                     for cell, found in data["counts"].items() if len(found) > 1)
+    lines.append("solver calls: %d" % data["solver_calls"])
+    return "\n".join(lines)
+
+
+def pencil_marks(report):
+    """The grid of true candidates of a puzzle with a solution: each cell its digits
+    in a row, the columns padded to their widest cell, boxes ruled as in the boxed
+    text form."""
+    from ..core.notation import alphabet, symbol
+    grid = report.puzzle
+    n = grid.size
+    symbols = grid.symbols
+    joiner = "" if alphabet(n, symbols) else ","
+    texts = [joiner.join(symbol(d, n, symbols) for d in digits)
+             for digits in report.candidates]
+    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
+    br, bc = grid.layout.box
+    if grid.layout.regions is not None and br == 1:
+        br = n
+    rule = "+" + "+".join("-" * (sum(widths[b:b + bc]) + bc + 1)
+                          for b in range(0, n, bc)) + "+"
+    lines = [rule]
+    for r in range(n):
+        parts = [" ".join(texts[r * n + c].ljust(widths[c]) for c in range(b, b + bc))
+                 for b in range(0, n, bc)]
+        lines.append("| " + " | ".join(parts) + " |")
+        if (r + 1) % br == 0:
+            lines.append(rule)
+    return "\n".join(lines)
+
+
+def _error_text(error, output_format):
+    if output_format == "json":
+        return json.dumps({"error": error.message, "source": error.source,
+                           "line": error.line}, separators=(",", ":")) + "\n"
+    return "error\t%s\n" % error.describe().replace("\t", " ").replace("\n", " ")
+
+
+def main():
+    return runtime.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

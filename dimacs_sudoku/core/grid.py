@@ -1,0 +1,206 @@
+"""The Grid value: a layout (:mod:`.layout`) and its cells, givens and rules, and
+their text forms. A blank cell holds 0; the checks are :mod:`.check`'s.
+
+>>> g = Grid.from_line("1..4" "4..." "...3" "3..1")
+>>> g.size, g.layout.box, g.givens_count()
+(4, (2, 2), 6)
+>>> print(g)
++-----+-----+
+| 1 . | . 4 |
+| 4 . | . . |
++-----+-----+
+| . . | . 3 |
+| 3 . | . 1 |
++-----+-----+
+"""
+
+import math
+
+from .. import arguments
+from ..errors import PuzzleError
+from . import check
+from .layout import Layout
+from .notation import MAX_SINGLE_CHAR, SYMBOLS, check_symbols, line_text, parse_line, symbol
+
+class Grid:
+    """A Sudoku grid: a layout and N² cells, 0 for blank.
+
+    ``source`` and ``line`` say where the grid was read, for messages; ``row_lines``,
+    when the grid was read one row per line, gives each row's line, so that a clash
+    between givens names the line of the row that holds it.
+
+    ``symbols`` is the notation the grid was read in (None: ``1-9A-Z``; ``hex``,
+    ``numbers`` or an alphabet, see :mod:`dimacs_sudoku.core.notation`); the boxed text,
+    the pictures and every command's output speak it. ``givens``, on a solution, is
+    the puzzle it solves, so that a picture tells givens from solved digits.
+
+    ``rules`` are the variant rules beyond the layout's units (a tuple of
+    :class:`dimacs_sudoku.rules.base.Rule`, empty for classic Sudoku; those that
+    only add units or regions are in the layout too): they travel with the grid into
+    copies and solutions, the CNF (:func:`dimacs_sudoku.encodings.encode`) and every
+    check (:meth:`check_solution`).
+
+    >>> grid = Grid([1, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 1])
+    >>> grid.size, grid.layout.box, grid.givens_count(), grid.to_line()
+    (4, (2, 2), 6, '1..44......33..1')
+    """
+
+    symbols = None
+    givens = None
+    row_lines = None
+    rules = ()
+    drawings = ()       # drawings of its source left out, whose rule only text states
+
+    def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
+                 row_lines=None, symbols=None, givens=None, rules=None):
+        cells = list(arguments.iterable(cells, "Grid", "the cells as a list of digits (0 blank)"))
+        if layout is None:
+            if size is None:
+                size = math.isqrt(len(cells))
+            layout = Layout(size, box)
+        self.layout = layout
+        self.size = layout.size
+        check.check_shape(cells, layout, source, line)
+        self.cells = cells
+        self.source = source
+        self.line = line
+        self.row_lines = row_lines
+        if symbols is not None:
+            self.symbols = symbols
+        if givens is not None:
+            self.givens = givens
+        if rules:
+            self.rules = tuple(rules)
+
+    @classmethod
+    def empty(cls, size, box=None):
+        """The grid with no givens."""
+        return cls([0] * (size * size), size=size, box=box)
+
+    @classmethod
+    def from_line(cls, text, box=None):
+        """A grid from the one-line form (``.``/``0`` blank, 1-9 then A-Z).
+
+        Sizes above 35 use whitespace-separated numbers; :mod:`dimacs_sudoku.formats`
+        reads every input format (``parse_puzzle``).
+        """
+        try:
+            cells = parse_line(text)
+        except ValueError as error:
+            raise PuzzleError(str(error)) from None
+        n = math.isqrt(len(cells))
+        if n * n != len(cells) or not cells:
+            m = max(4, round(math.sqrt(len(cells))))
+            raise PuzzleError("%d cells, a %dx%d grid needs %d" % (len(cells), m, m, m * m))
+        return cls(cells, size=n, box=box)
+
+    def givens_count(self):
+        return len(self.cells) - self.cells.count(0)
+
+    def is_complete(self):
+        return all(self.cells)
+
+    def __getitem__(self, rc):
+        r, c = rc
+        return self.cells[r * self.size + c]
+
+    def __eq__(self, other):
+        return isinstance(other, Grid) and self.layout == other.layout and self.cells == other.cells
+
+    def __hash__(self):
+        return hash(tuple(self.cells))
+
+    def copy(self, cells=None):
+        return Grid(self.cells if cells is None else cells, layout=self.layout,
+                    source=self.source, line=self.line, row_lines=self.row_lines,
+                    symbols=self.symbols, givens=self.givens, rules=self.rules)
+
+    # ---- checks (core.check's) --------------------------------------------
+
+    def clashes(self):
+        """Every pair of filled cells in one unit with the same digit, as
+        ``(unit name, cell, cell, digit)``, in unit order (:func:`.check.clashes`)."""
+        return check.clashes(self.cells, self.layout)
+
+    def check_givens(self):
+        """Raise Contradiction if two givens share a digit in a unit
+        (:func:`.check.check_givens`)."""
+        check.check_givens(self)
+
+    def check_solution(self, givens=None):
+        """Raise InvalidModel unless this is a complete grid obeying the rules and
+        agreeing with ``givens`` (:func:`.check.check_solution`)."""
+        check.check_solution(self, givens)
+
+    # ---- text forms ---------------------------------------------------------
+
+    def to_line(self, symbols=None):
+        """The one-line form: N² symbols, ``.`` blank; above 35, numbers and spaces.
+
+        ``symbols`` picks a notation (``grid.symbols`` is the one it was read in);
+        without it the line is in the canonical ``1-9A-Z``, which every reader takes.
+        """
+        n = self.size
+        if symbols is None and n <= MAX_SINGLE_CHAR:
+            return "".join(SYMBOLS[d - 1] if d else "." for d in self.cells)
+        if symbols is None:
+            return " ".join(str(d) for d in self.cells)
+        return line_text(self.cells, n, check_symbols(symbols, n))
+
+    def to_text(self, symbols=None):
+        """The boxed grid for people, in ``symbols`` (default: the grid's own)."""
+        n = self.size
+        symbols = check_symbols(symbols or self.symbols, n)
+        br, bc = self.layout.box
+        if self.layout.regions is not None and br == 1:
+            br = n      # a prime N's nominal 1xN boxes are no units: no rule between rows
+        width = max(len(symbol(d, n, symbols)) for d in range(1, n + 1))
+        rule = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
+        lines = [rule]
+        for r in range(n):
+            row = self.cells[r * n:(r + 1) * n]
+            parts = []
+            for b in range(0, n, bc):
+                parts.append(" ".join(symbol(d, n, symbols).rjust(width)
+                                      for d in row[b:b + bc]))
+            lines.append("| " + " | ".join(parts) + " |")
+            if (r + 1) % br == 0:
+                lines.append(rule)
+        return "\n".join(lines)
+
+    def to_json(self, givens=None):
+        """A dict for JSON output: size, box, rows of numbers, the line form."""
+        n = self.size
+        out = {"size": n, "box": list(self.layout.box),
+               "grid": [self.cells[r * n:(r + 1) * n] for r in range(n)],
+               "line": self.to_line()}
+        if givens is not None:
+            out["givens"] = givens.to_line()
+        if self.symbols:
+            out["symbols"] = self.symbols
+        if self.rules:
+            out["rules"] = [rule.to_line() for rule in self.rules]
+        return out
+
+    def __str__(self):
+        return self.to_text()
+
+    # Notebooks show the picture; a solution's ``givens`` are drawn bold, the digits
+    # a solver filled in blue.
+    def _repr_svg_(self):
+        from ..pictures.svg import to_svg
+        return to_svg(self, self.givens)
+
+    def _repr_html_(self):
+        from ..pictures.html import to_html
+        return to_html(self, self.givens)
+
+    def __repr__(self):
+        return self.to_text()
+
+
+def grid_argument(value, function):
+    """``value`` when it is a Grid, else the TypeError of :mod:`.arguments` naming
+    ``function``."""
+    return arguments.instance(value, Grid, function,
+                              "a Grid (from parse_puzzle or Grid(cells))")
