@@ -8,7 +8,7 @@ its proof going to a file (:func:`dimacs_sudoku.sat.prove`, the path of ``cnfsol
 --proof``: python-sat's solvers in this process, reading the file and adding its
 clauses included; cadical as a program, process start included), and the same solver
 solves it without a proof, for the cost of writing one. Each proof is then checked by
-``dimacs_sudoku.drat`` in this process (and the part of that which is reading the CNF:
+``dimacs_sudoku.dimacs.drat`` in this process (and the part of that which is reading the CNF:
 the same check of an empty proof), and by drat-trim when on PATH.
 
 Cases: a 9x9 with one solution (examples/inkala.sdk), a contradictory 9x9 (Inkala's with one
@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from dimacs_sudoku.certificates import check_files                     # noqa: E402
 from dimacs_sudoku.cli.sudoku2cnf import puzzle_formula           # noqa: E402
-from dimacs_sudoku.drat import check_proof                             # noqa: E402
+from dimacs_sudoku.dimacs.drat import check_proof                             # noqa: E402
 from dimacs_sudoku.batch import solve_cells                            # noqa: E402
 from dimacs_sudoku.formats import read_puzzles                         # noqa: E402
 from dimacs_sudoku.core.grid import Grid                                    # noqa: E402

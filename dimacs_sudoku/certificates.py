@@ -5,7 +5,7 @@ For a puzzle with one solution the CNF is the one ``sudoku2cnf --exclude SOLUTIO
 PUZZLE`` writes, for one with no solution the one ``sudoku2cnf PUZZLE`` writes: both
 can be rebuilt from the puzzle alone. The proof comes from a solver of
 :func:`dimacs_sudoku.sat.prover`; the checker is drat-trim when it is on PATH, else
-this package's :mod:`dimacs_sudoku.drat`.
+this package's :mod:`dimacs_sudoku.dimacs.drat`.
 
 >>> import os, tempfile
 >>> from dimacs_sudoku.dimacs.cnf import Cnf
@@ -25,7 +25,7 @@ from .errors import OutputError, SolverError
 from .streams import AtomicOutput, commit_outputs, discard_outputs
 
 DRAT_TRIM = "drat-trim"
-OWN_CHECKER = "drat.py"         # dimacs_sudoku.drat
+OWN_CHECKER = "drat.py"         # dimacs_sudoku.dimacs.drat
 
 Check = namedtuple("Check", "ok checker detail")
 Check.__doc__ = """A checker's verdict on a proof: ``ok``, the ``checker``'s name
@@ -51,7 +51,7 @@ def check_files(cnf, proof, checker=None):
     checker = checker or checker_name()
     if checker == DRAT_TRIM:
         return _drat_trim(cnf, proof)
-    from .drat import check_proof
+    from .dimacs.drat import check_proof
     verdict = check_proof(cnf, proof)
     return Check(verdict.ok, OWN_CHECKER,
                  "%d lemmas" % verdict.lemmas if verdict.ok else verdict.reason)

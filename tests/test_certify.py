@@ -17,7 +17,7 @@ from support import (INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, com
                      in_process)
 from test_variants_pipe import variant_file
 
-from dimacs_sudoku.drat import check_proof
+from dimacs_sudoku.dimacs.drat import check_proof
 from dimacs_sudoku.errors import EXIT_IO, EXIT_SEVERAL, EXIT_USAGE
 
 # Not a clash of givens, yet no solution: r1c1 must be 3 (its box holds 1, 2 and 4),
@@ -195,7 +195,7 @@ def test_drat_trim_is_the_checker_when_on_path(tmp_path, puzzles):
     require_pysat()
     bin_folder = tmp_path / "bin"
     bin_folder.mkdir()
-    env = fake_drat_trim(bin_folder, 'PYTHONPATH=%s exec %s -m dimacs_sudoku.drat "$@"'
+    env = fake_drat_trim(bin_folder, 'PYTHONPATH=%s exec %s -m dimacs_sudoku.dimacs.drat "$@"'
                          % (ROOT, sys.executable))
     result = in_process("sudoku-solve", "--certify", tmp_path / "c", "--format", "json",
                         puzzles, env=env)

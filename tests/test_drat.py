@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from dimacs_sudoku.dimacs.cnf import read_dimacs
-from dimacs_sudoku.drat import check_proof
+from dimacs_sudoku.dimacs.drat import check_proof
 
 from conftest import require_solver
 from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, command
@@ -514,7 +514,7 @@ def test_python_sat_proofs_are_verified(tmp_path, name):
 # -- the command line ----------------------------------------------------------------
 
 def run_drat(*args, input=None):
-    return subprocess.run([sys.executable, "-m", "dimacs_sudoku.drat", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "dimacs_sudoku.dimacs.drat", *map(str, args)],
                           input=input, capture_output=True, text=True, cwd=ROOT,
                           timeout=120)
 

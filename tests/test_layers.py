@@ -24,7 +24,7 @@ LAYERS = (
     ("base", {"", "errors", "streams", "arguments"}),
     ("core", {"core"}),
     ("rules", {"rules"}),
-    ("formats, dimacs, pictures", {"formats", "dimacs", "pictures", "drat"}),
+    ("formats, dimacs, pictures", {"formats", "dimacs", "pictures"}),
     ("encodings, reasoning", {"encodings", "reasoning", "propagate"}),
     ("sat", {"sat"}),
     ("tasks", {"tasks", "batch", "generator", "grading", "analysis", "certificates"}),

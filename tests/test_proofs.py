@@ -13,7 +13,7 @@ import pytest
 from conftest import require_pysat, require_solver
 from support import INKALA, INKALA_SOLUTION, in_process
 
-from dimacs_sudoku.drat import check_proof
+from dimacs_sudoku.dimacs.drat import check_proof
 from dimacs_sudoku.errors import EXIT_BAD_INPUT, EXIT_IO, EXIT_SOLVER_FAILED, EXIT_USAGE
 
 EXIT_SAT, EXIT_UNSAT = 10, 20

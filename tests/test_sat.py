@@ -173,7 +173,7 @@ def test_a_back_end_without_a_budget_of_propagations_says_so():
 
 def test_a_proof_from_python_sat_is_checked_by_the_drat_checker():
     require_pysat()
-    from dimacs_sudoku.drat import check_proof
+    from dimacs_sudoku.dimacs.drat import check_proof
     clauses = [[1, 2], [-1, 2], [1, -2], [-1, -2, 3], [-3]]
     with sat.Solver("auto", proof=True) as solver:
         solver.add_clauses(clauses)

@@ -46,14 +46,14 @@ and the clause's line.
 
 \b
 --proof PROOF also writes a DRAT proof when the answer is UNSATISFIABLE and
-checks it (drat-trim when on PATH, else dimacs_sudoku.drat), saying the
+checks it (drat-trim when on PATH, else dimacs_sudoku.dimacs.drat), saying the
 verdict on a c line. The solvers that write proofs: python-sat's cadical195
 (the default with --proof), cadical153, cadical103, glucose4, glucose3,
 glucose42, lingeling, maplechrono, maplecm (as pysat:NAME), and cadical or
 kissat; the others are refused (exit 2). On SATISFIABLE or UNKNOWN the PROOF
 file is written empty. A proof the checker refuses: exit 7, both files kept.
 --check-proof PROOF checks PROOF (text or binary DRAT, as any solver writes
-it) against FILE with dimacs_sudoku.drat and prints c lines and
+it) against FILE with dimacs_sudoku.dimacs.drat and prints c lines and
 s VERIFIED (exit 0) or s NOT VERIFIED (exit 1). See docs/solvers.md.
 
 \b
@@ -251,9 +251,9 @@ def prove_command(path, output, solver, timeout, quiet, proof):
 
 def check_command(path, proof, output):
     """``--check-proof``: check the DRAT ``proof`` of the CNF at ``path`` with
-    dimacs_sudoku.drat; write its lines; 0 verified, 1 not."""
+    dimacs_sudoku.dimacs.drat; write its lines; 0 verified, 1 not."""
     from ..dimacs.cnf import DimacsReader
-    from ..drat import check_proof, report
+    from ..dimacs.drat import check_proof, report
     if path in streams.STDIO and proof in streams.STDIO:
         raise UsageError("the CNF and --check-proof cannot both be read from stdin")
     source = streams.source_name(path)

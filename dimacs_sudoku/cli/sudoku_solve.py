@@ -48,7 +48,7 @@ DIR/N.cnf (N: the puzzle's number in the input, from 1), the CNF that
 (no solution) writes, and DIR/N.drat, a DRAT proof that it has no model, by
 --certify-with: auto (python-sat's cadical195, else cadical or kissat on
 PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
-else by dimacs_sudoku.drat. Each line then ends with one more field:
+else by dimacs_sudoku.dimacs.drat. Each line then ends with one more field:
   verified       DIR/N.drat is a checked proof: the answer is certain
   NOT-VERIFIED   the checker refused the proof (stderr says why; exit 9)
   several        several solutions: nothing to prove, no files

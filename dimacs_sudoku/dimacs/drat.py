@@ -50,7 +50,7 @@ backward pass to find the lemmas the refutation needs, so every lemma is checked
 including ones a backward checker would skip. Memory holds the current clauses and a
 step at a time: the proof is read in blocks, never whole.
 
-Command line: ``python -m dimacs_sudoku.drat CNF PROOF`` (``-`` for standard input)
+Command line: ``python -m dimacs_sudoku.dimacs.drat CNF PROOF`` (``-`` for standard input)
 prints ``c`` lines (the counts, the reason of a refusal) and drat-trim's last line,
 ``s VERIFIED`` (exit 0) or ``s NOT VERIFIED`` (exit 1). A CNF that cannot be read exits
 3 and a file that cannot be opened 8, with one line on stderr (the project's table);
@@ -62,9 +62,9 @@ import sys
 from collections import namedtuple
 from itertools import chain
 
-from .dimacs.cnf import (MAX_VARIABLE, DimacsReader, binary_stream, integers, not_an_integer,
+from .cnf import (MAX_VARIABLE, DimacsReader, binary_stream, integers, not_an_integer,
                      read_pieces)
-from .errors import EXIT_INTERRUPTED, EXIT_IO, SudokuError
+from ..errors import EXIT_INTERRUPTED, EXIT_IO, SudokuError
 
 CHUNK_SIZE = 1 << 20         # proof bytes read at a time
 _SNIFF = 12                  # bytes looked at to tell binary from text (drat-trim's 12)
@@ -554,10 +554,10 @@ def report(verdict):
 
 
 def main(argv=None):
-    """``python -m dimacs_sudoku.drat CNF PROOF``: 0 verified, 1 not verified."""
+    """``python -m dimacs_sudoku.dimacs.drat CNF PROOF``: 0 verified, 1 not verified."""
     prog = "drat"
     args = sys.argv[1:] if argv is None else argv
-    usage = "usage: python -m dimacs_sudoku.drat CNF PROOF  (one may be -)\n"
+    usage = "usage: python -m dimacs_sudoku.dimacs.drat CNF PROOF  (one may be -)\n"
     if args in (["-h"], ["--help"]):
         sys.stdout.write(usage + "Check a DRAT proof (text or binary) of the CNF's "
                          "unsatisfiability: exit 0 and 's VERIFIED',\nor exit 1 and "
