@@ -47,8 +47,8 @@ def test_each_short_option_has_one_long_meaning_across_all_commands():
     assert meanings["-h"] == {"--help": list(COMMANDS)}
 
 
-def test_readme_table_of_short_options_matches_the_commands():
-    readme = (ROOT / "README.md").read_text()
+def test_the_table_of_short_options_matches_the_commands():
+    readme = (ROOT / "docs" / "commands.md").read_text()
     table = readme[readme.index("| short | long |"):]
     table = table[:table.index("\n\n")]
     rows = {}
