@@ -38,8 +38,6 @@ from ..propagate import Inconsistent, SwarEngine, is_standard
 from ..propagate import candidates as open_candidates
 from ..propagate import engine as make_propagator
 from ..propagate import propagate as propagate_singles
-from ..variables import Standard
-from ..variants import make_rule_clauses, variant_layout
 
 # What a reducer raises when the givens leave no solution.
 NO_SOLUTION = (Inconsistent, NoSolution, PuzzleError)
@@ -195,6 +193,7 @@ def variable_map(reduction, numbers):
     >>> varmap[:4], fixed
     ([6, 7, 10, 11], [1, 16, 20, 47, 51, 61])
     """
+    from ..variables import Standard           # here for start-up (sudoku-solve needs none)
     cells, digits = reduction.cell_of[1:], reduction.digit_of[1:]
     if type(numbers) is Standard:
         # var(cell, d) = cell * N + d, by whole-list operations.
@@ -292,6 +291,7 @@ def rule_groups(rules, layout, var, top, keep=None):
 def rule_clauses(rule, layout, var, first):
     """The clauses of ``rule`` over the open variables (:func:`restrict`), its
     auxiliary variables numbered from ``first + 1``."""
+    from ..variants import make_rule_clauses    # here for start-up: only rules need it
     return restrict(make_rule_clauses(rule, layout, var, first))
 
 
@@ -496,6 +496,7 @@ def rules_layout(grid):
     """The layout of ``grid``'s rules (rows, columns, the boxes or the regions that
     replace them, the rules' extra units), made once per set of unit rules: a grid
     given rules by hand, without their layout, never loses a unit rule."""
+    from ..variants import variant_layout       # here for start-up: only rules need it
     n, box = grid.size, grid.layout.box
     rules = grid.rules
     key = (n, box, tuple(rule.to_line() for rule in rules
