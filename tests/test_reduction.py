@@ -39,9 +39,13 @@ def test_the_batch_problem_numbers_candidates_as_the_reduction_does(make):
         assert reduction.num_vars == problem.num_vars
         n = grid.size
         assert [(c * n + d - 1) for c, d in reduction.cell_digit] == list(problem.table)
-        var = reduction.literal()
-        for v, q in enumerate(problem.table, 1):
-            assert var(q // n, q % n + 1) == v
+        for var in (reduction.literal(), problem.literal()):
+            for v, q in enumerate(problem.table, 1):
+                assert var(q // n, q % n + 1) == v
+            for cell, d in enumerate(problem.filled):
+                if d:
+                    assert var(cell, d) == DECIDED_TRUE
+                    assert var(cell, d % n + 1) == DECIDED_FALSE or n == 1
         # every at-least-one group of the problem is a cell's candidates or the places
         # of a digit in a unit, over the same variables
         assert sorted(set(v for group in problem.alo for v in group)) == list(

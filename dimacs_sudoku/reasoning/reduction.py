@@ -39,6 +39,9 @@ from ..propagate import candidates as open_candidates
 from ..propagate import engine as make_propagator
 from ..propagate import propagate as propagate_singles
 
+# The most cell variables (N^3) for which Reduction.literal keeps a table (8 MB).
+LITERAL_TABLE = 1 << 20
+
 # What a reducer raises when the givens leave no solution.
 NO_SOLUTION = (Inconsistent, NoSolution, PuzzleError)
 
@@ -103,8 +106,15 @@ class Reduction:
         """``var(cell, digit)`` for a rule's clauses over this reduction: the compact
         variable of an open candidate, else :data:`DECIDED_TRUE` (the digit of a filled
         cell) or :data:`DECIDED_FALSE` (another digit of a filled cell, or an
-        eliminated candidate), which :func:`restrict` takes out."""
+        eliminated candidate), which :func:`restrict` takes out.
+
+        Up to :data:`LITERAL_TABLE` cell variables, one list holds every answer (at
+        ``cell * N + digit``); larger grids count candidate bits instead."""
         cells, candidates, first = self.cells, self.candidates, self.first
+        n = self.size
+        if len(cells) * n <= LITERAL_TABLE:
+            return _literal_table(cells, n, map(add, map(mul, self.cell_of[1:], repeat(n)),
+                                                self.digit_of[1:]))
 
         def var(cell, digit):
             placed = cells[cell]
@@ -214,6 +224,7 @@ def variable_map(reduction, numbers):
 # any compact or auxiliary variable; :func:`restrict` drops them.
 DECIDED_TRUE = 1 << 62
 DECIDED_FALSE = DECIDED_TRUE + 1
+_DECIDED = frozenset((DECIDED_TRUE, -DECIDED_TRUE, DECIDED_FALSE, -DECIDED_FALSE))
 
 
 def restrict(clauses):
@@ -226,36 +237,43 @@ def restrict(clauses):
     ...              [-3, -DECIDED_FALSE], [-DECIDED_TRUE]]))
     [[2], []]
     """
-    high = DECIDED_TRUE
-    low = -high
+    clean = _DECIDED.isdisjoint
     for clause in clauses:
-        if low < min(clause) and max(clause) < high:
+        if clean(clause):
             yield clause
-            continue
-        out = []
-        for lit in clause:
-            if -high < lit < high:
-                out.append(lit)
-            elif lit == DECIDED_TRUE or lit == -DECIDED_FALSE:
-                break
-        else:
-            yield out
+        elif DECIDED_TRUE not in clause and -DECIDED_FALSE not in clause:
+            yield [lit for lit in clause if lit not in _DECIDED]
 
 
 def restrict_all(clauses):
     """:func:`restrict` for a list of clauses, at once: those without a decided literal
-    (most of them) are picked by C-level maps, the others go through :func:`restrict`.
+    (most of them, found by C-level maps) first, as they are, then what is left of the
+    others.
 
-    >>> restrict_all([[1, -2], [3, DECIDED_TRUE], [4, DECIDED_FALSE]])
-    [[1, -2], [4]]
+    >>> restrict_all([[3, DECIDED_FALSE], [1, -2], [4, DECIDED_TRUE]])
+    [[1, -2], [3]]
     """
-    high = DECIDED_TRUE
-    below = list(map(high.__gt__, map(max, map(map, repeat(abs), clauses))))
-    if all(below):
-        return clauses if isinstance(clauses, list) else list(clauses)
-    out = list(compress(clauses, below))
-    out += restrict(compress(clauses, map(not_, below)))
+    clean = list(map(_DECIDED.isdisjoint, clauses))
+    if all(clean):
+        return clauses
+    decided, true, false = _DECIDED, DECIDED_TRUE, -DECIDED_FALSE
+    out = list(compress(clauses, clean))
+    out += [[lit for lit in clause if lit not in decided]
+            for clause in compress(clauses, map(not_, clean))
+            if true not in clause and false not in clause]
     return out
+
+
+def _literal_table(cells, n, places):
+    """:meth:`Reduction.literal` from one list at ``cell * N + digit``: ``places`` gives
+    ``cell * N + digit`` of the compact variables 1..K in order."""
+    code = [DECIDED_FALSE] * (len(cells) * n + 1)
+    for cell, d in enumerate(cells):
+        if d:
+            code[cell * n + d] = DECIDED_TRUE
+    for v, q in enumerate(places, 1):
+        code[q] = v
+    return lambda cell, digit: code[cell * n + digit]
 
 
 def rule_groups(rules, layout, var, top, keep=None):
@@ -276,13 +294,18 @@ def rule_groups(rules, layout, var, top, keep=None):
             counter[0] += 1
             return counter[0]
 
-        count = 0
-        for clause in restrict(rule.clauses(var, new_var, layout)):
-            if not clause:
+        if keep is not None:
+            made = restrict_all(list(rule.clauses(var, new_var, layout)))
+            if [] in made:
                 return groups, counter[0], rule
-            count += 1
-            if keep is not None:
-                keep.append(clause)
+            keep += made
+            count = len(made)
+        else:
+            count = 0
+            for clause in restrict(rule.clauses(var, new_var, layout)):
+                if not clause:
+                    return groups, counter[0], rule
+                count += 1
         groups.append((rule, top, count))
         top = counter[0]
     return groups, top, None
@@ -338,6 +361,10 @@ class OpenProblem:
         except Inconsistent:
             return True
         return False
+
+    def literal(self):
+        """:meth:`Reduction.literal` of this problem, straight from ``table``."""
+        return _literal_table(self.filled, self.size, map((1).__add__, self.table))
 
     def reduction(self, layout):
         """The :class:`Reduction` of what propagation left (the same compact
@@ -526,8 +553,7 @@ def variant_problem(grid):
     except NO_SOLUTION:
         return None
     clauses = []
-    groups, top, empty = rule_groups(grid.rules, layout,
-                                     problem.reduction(layout).literal(),
+    groups, top, empty = rule_groups(grid.rules, layout, problem.literal(),
                                      problem.num_vars, clauses)
     if empty is not None:
         return None
