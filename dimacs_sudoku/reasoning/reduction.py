@@ -29,7 +29,7 @@ cell in increasing digit order (the compact numbering, one for every caller):
 
 from array import array
 from bisect import bisect_left
-from itertools import chain, combinations, compress, repeat
+from itertools import chain, combinations, compress, filterfalse, repeat
 from operator import add, lt, mul, neg, not_
 
 from ..errors import NoSolution, PuzzleError
@@ -225,6 +225,7 @@ def variable_map(reduction, numbers):
 DECIDED_TRUE = 1 << 62
 DECIDED_FALSE = DECIDED_TRUE + 1
 _DECIDED = frozenset((DECIDED_TRUE, -DECIDED_TRUE, DECIDED_FALSE, -DECIDED_FALSE))
+_SATISFIED = frozenset((DECIDED_TRUE, -DECIDED_FALSE))      # a clause holding one holds
 
 
 def restrict(clauses):
@@ -256,11 +257,10 @@ def restrict_all(clauses):
     clean = list(map(_DECIDED.isdisjoint, clauses))
     if all(clean):
         return clauses
-    decided, true, false = _DECIDED, DECIDED_TRUE, -DECIDED_FALSE
     out = list(compress(clauses, clean))
-    out += [[lit for lit in clause if lit not in decided]
-            for clause in compress(clauses, map(not_, clean))
-            if true not in clause and false not in clause]
+    dirty = list(compress(clauses, map(not_, clean)))
+    out += map(list, map(filterfalse, repeat(_DECIDED.__contains__),
+                         compress(dirty, map(_SATISFIED.isdisjoint, dirty))))
     return out
 
 
