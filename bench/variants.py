@@ -5,7 +5,7 @@
 Per family, each engine (``pycosat``, the bundled picosat; ``pysat``, MiniCard, when
 python-sat is installed) goes through ``dimacs_sudoku.batch.solve_cells(grid, 2)``,
 the path ``sudoku-solve --count 2`` takes for a grid with rules
-(:func:`dimacs_sudoku.batch.variant_problem`, made anew for each puzzle and counted
+(:func:`dimacs_sudoku.reasoning.reduction.variant_problem`, made anew for each puzzle and counted
 in the time): propagation over the layout's units, the reduced problem of the open
 candidates, each rule's clauses mapped onto them, the solver through the SAT façade
 (pycosat's itersolve, a grid given again with other auxiliary values skipped, then

@@ -57,15 +57,11 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 (288, 288)
 """
 
-from itertools import chain, combinations, repeat
 from operator import neg
 
-from .errors import (PYTHON_SAT_MISSING, NoSolution, NotInstalled, PuzzleError, SudokuError,
-                     UsageError)
+from .errors import PYTHON_SAT_MISSING, NoSolution, NotInstalled, SudokuError, UsageError
 from .core.grid import Grid
-from .core.layout import Recent, layout_key
-from .propagate import Inconsistent, SwarEngine, is_standard
-from .propagate import engine as propagation_engine
+from .reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
 from .sat import backend as sat_backend
 from .core.check import check_cells, check_distinct, grid_check
 from .sat.pycosat_backend import PycosatSolver
@@ -145,64 +141,6 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver):
         sat.delete()
 
 
-_LAYOUTS = Recent()
-
-
-def rules_layout(grid):
-    """The layout of ``grid``'s rules (rows, columns, the boxes or the regions that
-    replace them, the rules' extra units), made once per set of unit rules: a grid
-    given rules by hand, without their layout, never loses a unit rule."""
-    from .rules.registry import variant_layout
-    n, box = grid.size, grid.layout.box
-    rules = grid.rules
-    key = (n, box, tuple(rule.to_line() for rule in rules
-                         if rule.replaces_boxes or rule.extra_units(n, box)))
-    return _LAYOUTS.get(key, lambda: variant_layout(n, box, rules))
-
-
-def variant_problem(grid):
-    """``(problem, clauses, num_vars)`` of a grid with rules: the :class:`Reduced`
-    problem of its layout's units (rows, columns, boxes or regions, extra units:
-    what they force stays forced whatever the rules add), and the rules' clauses over
-    its compact variables 1..K. A cell variable the reduction decided is variable
-    K + 1 (true: a placed digit) or K + 2 (false: another digit of a filled cell, or
-    an eliminated candidate), each fixed by a unit clause, which the solver settles
-    before it searches; the rules' auxiliary variables follow, up to ``num_vars``.
-    None when the givens clash or the units leave no solution."""
-    layout = rules_layout(grid)
-    try:
-        grid.check_givens()
-        problem = solver_for(layout).reduce(grid.cells, grid)
-    except _NO_SOLUTION:
-        return None
-    n = grid.size
-    true = problem.num_vars + 1
-    false = true + 1
-    code = [false] * (n * n * n + 1)                # at cell * N + digit
-    for cell, d in enumerate(problem.filled):
-        if d:
-            code[cell * n + d] = true
-    for v, q in enumerate(problem.table, 1):
-        code[q + 1] = v
-    top = [false]
-
-    def new_var():
-        top[0] += 1
-        return top[0]
-
-    def var(cell, digit):
-        return code[cell * n + digit]
-
-    rules = grid.rules
-    clauses = [[true], [-false]]
-    more = clauses.extend
-    for rule in rules:
-        rule.link(rules)
-    for rule in rules:
-        more(rule.clauses(var, new_var, layout))
-    return problem, clauses, top[0]
-
-
 def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     """``(solutions, n)`` for a grid with variant rules (``grid.rules``), through its
     reduced problem (:func:`variant_problem`) and the engine or external solver;
@@ -229,190 +167,6 @@ def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=Fal
         check_cells(cells, grid.layout, grid, grid.source, grid.line, "the solver's model")
     check_distinct(solutions, grid.source, grid.line)
     return solutions, len(solutions)
-
-
-# ---- the reduced problem --------------------------------------------------------
-
-class Reduced:
-    """What propagation leaves of one puzzle: ``filled`` (the digits placed so far),
-    ``num_vars`` K, ``alo`` (tuples of variables, at least one true in each) and
-    ``amo`` (at most one true in each). ``decode`` turns the positive variables of a
-    model into a full grid. When K = 0 and ``unchecked`` is set, ``filled`` is the
-    solution only if it passes the grid check; if it does not, :meth:`contradiction`
-    tells whether propagation met a contradiction (no solution)."""
-
-    __slots__ = ("filled", "num_vars", "alo", "amo", "table", "size", "unchecked")
-
-    def __init__(self, filled, num_vars, alo, amo, table, size, unchecked=None):
-        self.filled = filled
-        # the four-view engine and the digits it placed, when K = 0 and propagation
-        # has not ruled out a contradiction yet (the solved grid's check does)
-        self.unchecked = unchecked
-        self.num_vars = num_vars
-        self.alo = alo
-        self.amo = amo
-        self.table = table          # variable v -> q = cell*N + digit - 1 (at v-1)
-        self.size = size
-
-    def decode(self, positives):
-        grid = list(self.filled)
-        n = self.size
-        table = self.table
-        for v in positives:
-            q = table[v - 1]
-            grid[q // n] = q % n + 1
-        return grid
-
-    def contradiction(self):
-        """True when the digits placed contradict each other (K = 0 only)."""
-        if self.unchecked is None:
-            return False
-        engine, placed = self.unchecked
-        try:
-            engine.check(0, placed)
-        except Inconsistent:
-            return True
-        return False
-
-    def clauses(self):
-        """The CNF: the at-least-one clauses and pairwise at-most-one clauses."""
-        out = list(self.alo)
-        out += chain.from_iterable(map(combinations, map(map, repeat(neg), self.amo),
-                                       repeat(2)))
-        return out
-
-    def complement_clauses(self):
-        """:meth:`clauses` over the complemented variables (-v where v was), for one
-        pass (each clause an iterator): a model of it is the complement of a model
-        of the CNF."""
-        return chain(map(map, repeat(neg), self.alo),
-                     chain.from_iterable(map(combinations, self.amo, repeat(2))))
-
-
-class FastSolver:
-    """Standard grids up to 16x16: the four-view propagation and a reduced problem
-    built in one pass over the open candidates."""
-
-    def __init__(self, layout):
-        self.engine = eng = propagation_engine(layout, "swar")
-        n = layout.size
-        R, C = layout.box
-        self.size = n
-        nn = n * n
-        # q = cell*N + digit - 1 -> its group in each of the four kinds, numbered
-        # cells, then (digit, row), (digit, column), (digit, box): the order in which
-        # the reduced problem lists them
-        groups_of = []
-        for cell in range(nn):
-            r, c = divmod(cell, n)
-            b = (r // R) * (n // C) + c // C
-            for d in range(n):
-                groups_of.append((cell, nn + d * n + r, 2 * nn + d * n + c,
-                                  3 * nn + d * n + b))
-        self.groups_of = groups_of
-        self.num_groups = 4 * nn
-        self.run = eng.run
-        self.open_candidates = eng.open_candidates
-
-    def reduce(self, cells, grid=None):
-        """The :class:`Reduced` problem of ``cells`` (K = 0 when propagation solved
-        the puzzle). Raises Inconsistent when there is no solution."""
-        # A grid the singles fill is checked by the caller's grid check (which every
-        # printed grid passes anyway): if it passes, no contradiction was met; the
-        # four views' own check runs only when it does not.
-        X, placed = self.run(cells, True, False, True)
-        n = self.size
-        filled = list(cells)
-        for q in placed[len(cells) - cells.count(0):]:      # the givens come first
-            filled[q // n] = q % n + 1
-        if not X:
-            return Reduced(filled, 0, (), (), (), n, (self.engine, placed))
-        cq = self.open_candidates(X)
-        # Variables 1..K in candidate order, so each group's list comes out sorted.
-        groups = [[] for _ in range(self.num_groups)]
-        for v, (c, r, k, b) in enumerate(map(self.groups_of.__getitem__, cq), 1):
-            groups[c].append(v)
-            groups[r].append(v)
-            groups[k].append(v)
-            groups[b].append(v)
-        # Cells, rows and columns get both; a box's at-most-one follows from them.
-        amo = list(filter(None, groups[:3 * n * n]))
-        alo = amo + list(filter(None, groups[3 * n * n:]))
-        return Reduced(filled, len(cq), alo, amo, cq, n)
-
-
-class GenericSolver:
-    """Any layout: singles with the per-cell engine, then the same reduced problem."""
-
-    def __init__(self, layout):
-        self.layout = layout
-        n = layout.size
-        self.size = n
-        self.engine = propagation_engine(layout, "unit")
-        # per cell: u*N for each unit holding it; boxes (units 2N..3N-1) only get
-        # at-least-one
-        self.bases = [tuple(u * n for u in us) for us in layout.units_of_cell()]
-        self.is_box = [False] * (len(layout.units) * n)
-        for u in range(2 * n, 3 * n):
-            for k in range(n):
-                self.is_box[u * n + k] = True
-
-    def reduce(self, cells, grid=None):
-        """The :class:`Reduced` problem of ``cells``; raises Contradiction or
-        PuzzleError when there is no solution."""
-        eng = self.engine
-        n = self.size
-        filled = list(cells)
-        if grid is None:
-            grid = Grid(cells, layout=self.layout)
-        cand, used = eng.start(filled, grid)
-        eng.fixpoint(filled, cand, used, True, grid)
-        eng.check_units(filled, cand, used, grid)
-        cells_g = []
-        table = []
-        units = {}
-        bases = self.bases
-        var = 0
-        for c, d in enumerate(filled):
-            if d:
-                continue
-            m = cand[c]
-            group = []
-            here = bases[c]
-            while m:
-                low = m & -m
-                m ^= low
-                k = low.bit_length() - 1
-                var += 1
-                group.append(var)
-                table.append(c * n + k)
-                for base in here:
-                    key = base + k
-                    found = units.get(key)
-                    if found is None:
-                        units[key] = [var]
-                    else:
-                        found.append(var)
-            cells_g.append(group)
-        is_box = self.is_box
-        alo = cells_g + list(units.values())
-        amo = cells_g + [g for key, g in units.items() if not is_box[key] and len(g) > 1]
-        return Reduced(filled, var, alo, amo, table, n)
-
-
-_SOLVERS = Recent()
-_LAST = [None, None]         # the last layout object asked for, and its reducer
-
-
-def solver_for(layout):
-    """The (cached) reducer of a layout: FastSolver or GenericSolver."""
-    if layout is _LAST[0]:
-        return _LAST[1]
-    fast = is_standard(layout) and layout.size <= SwarEngine.MAX_SIZE
-    found = _SOLVERS.get(layout_key(layout),
-                         lambda: (FastSolver if fast else GenericSolver)(layout))
-    _LAST[:] = layout, found
-    return found
 
 
 # ---- the engines ------------------------------------------------------------------
@@ -545,16 +299,13 @@ def _searcher(engine, solver):
     return _PYCOSAT_SEARCH
 
 
-_NO_SOLUTION = (Inconsistent, NoSolution, PuzzleError)
-
-
 def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None):
     """``(solutions, n)`` for one puzzle with a reducer and a search function; with
     ``check`` (a GridCheck) every solution is verified against the rules and the
     givens, and n counts distinct ones."""
     try:
         problem = reducer.reduce(cells, grid)
-    except _NO_SOLUTION:
+    except NO_SOLUTION:
         return [], 0
     if not problem.num_vars:
         solutions = [problem.filled]
@@ -600,7 +351,7 @@ def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
         raise ValueError("count must be at least 1")
     if grid.rules:
         return solve_variant_cells(grid, count, solver, engine, canonical)
-    return _solve(solver_for(grid.layout), grid.cells, count, _searcher(engine, solver),
+    return _solve(reducer_for(grid.layout), grid.cells, count, _searcher(engine, solver),
                   grid, canonical, grid_check(grid.layout))
 
 
@@ -626,7 +377,7 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
             continue
         layout = grid.layout
         if layout is not last_layout:
-            last = solver_for(layout)
+            last = reducer_for(layout)
             check = grid_check(layout)
             last_layout = layout
         solutions, n = _solve(last, grid.cells, count, search, grid, canonical, check)
@@ -645,7 +396,6 @@ def count_solutions(grid, limit=2, solver=None, engine="auto", canonical=False):
 def solve_one(grid, solver=None, engine="auto"):
     """The solution of ``grid`` if it has exactly one, else raise: NoSolution, or a
     SudokuError saying it has several. A convenience for tools."""
-    from .errors import NoSolution
     solutions, n = count_solutions(grid, 2, solver, engine)
     if n == 0:
         raise NoSolution("no solution", grid.source, grid.line)

@@ -16,6 +16,7 @@ from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, so
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
+from dimacs_sudoku.reasoning.reduction import NO_SOLUTION, reducer_for
 
 from conftest import REQUIRE_SOLVERS, missing
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION,
@@ -186,17 +187,17 @@ def test_minicard_direct_calls_match_its_class():
                            for d in random_solution(9, (3, 3), rng)]))
     for grid in grids:
         for count in (1, 2, 5):
-            reducer = batch.solver_for(grid.layout)
+            reducer = reducer_for(grid.layout)
             try:
                 problem = reducer.reduce(grid.cells, grid)
-            except batch._NO_SOLUTION:
+            except NO_SOLUTION:
                 continue
             if not problem.num_vars:
                 continue
             found = batch._pysat_models(problem, count, direct)
             assert found == batch._pysat_models(problem, count, wrapped)
             assert len(found) == min(count, len(batch._pysat_models(problem, 1000, wrapped)))
-    answers = [batch._solve(batch.solver_for(g.layout), g.cells, 5,
+    answers = [batch._solve(reducer_for(g.layout), g.cells, 5,
                             partial(batch._pysat_models, make=make), g)
                for g in grids for make in (direct, wrapped)]
     assert answers[0::2] == answers[1::2]

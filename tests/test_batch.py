@@ -32,13 +32,13 @@ FILLED_WRONGLY = ["3...4..2...4.23.", "...1.4..2..3..2.", ".4.....33..242..",
 @pytest.mark.parametrize("line", FILLED_WRONGLY + ["2..3...1..2.....", NO_SOLUTION])
 def test_singles_that_fill_the_grid_wrongly_mean_no_solution(line):
     import pycosat
-    from dimacs_sudoku import batch
     from dimacs_sudoku.encodings import encode
+    from dimacs_sudoku.reasoning import reduction
     grid = Grid.from_line(line)
     assert pycosat.solve([list(c) for c in encode(grid).clauses()]) == "UNSAT"
     try:
-        problem = batch.solver_for(grid.layout).reduce(grid.cells, grid)
-    except batch.Inconsistent:
+        problem = reduction.reducer_for(grid.layout).reduce(grid.cells, grid)
+    except reduction.Inconsistent:
         problem = None
     if line in FILLED_WRONGLY:
         assert problem.num_vars == 0 and 0 not in problem.filled
@@ -49,23 +49,23 @@ def test_singles_that_fill_the_grid_wrongly_mean_no_solution(line):
 
 
 def test_a_solved_grid_is_no_contradiction():
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.reasoning.reduction import reducer_for
     grid = Grid.from_line(SMALL4)
-    problem = batch.solver_for(grid.layout).reduce(grid.cells, grid)
+    problem = reducer_for(grid.layout).reduce(grid.cells, grid)
     assert problem.num_vars == 0 and not problem.contradiction()
     assert problem.filled == [int(d) for d in SMALL4_SOLUTION]
 
 
 def test_reducer_of_the_last_layout_is_remembered():
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.reasoning.reduction import UnitReducer, reducer_for
     small, large = Layout(4), Layout(9)
-    first = batch.solver_for(small)
-    assert batch.solver_for(small) is first is batch.solver_for(Layout(4))
-    assert batch.solver_for(large).size == 9
-    assert batch.solver_for(small) is first
+    first = reducer_for(small)
+    assert reducer_for(small) is first is reducer_for(Layout(4))
+    assert reducer_for(large).size == 9
+    assert reducer_for(small) is first
     diagonal = Layout(4, (2, 2), [("diagonal", [0, 5, 10, 15])])
-    assert isinstance(batch.solver_for(diagonal), batch.GenericSolver)
-    assert batch.solver_for(small) is first
+    assert isinstance(reducer_for(diagonal), UnitReducer)
+    assert reducer_for(small) is first
 
 
 def test_known_solutions():

@@ -462,7 +462,7 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
     from dimacs_sudoku.errors import InvalidModel
     from dimacs_sudoku.formats import parse_puzzle
     grid = parse_puzzle(SMALL4, source="p.txt", line=2)
-    real = batch.solver_for(grid.layout)
+    real = batch.reducer_for(grid.layout)
 
     class Broken:
         def reduce(self, cells, grid=None):
@@ -470,7 +470,7 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
             reduced.filled = [1] * 16           # "solved" by propagation, wrongly
             reduced.num_vars = 0
             return reduced
-    monkeypatch.setattr(batch, "solver_for", lambda layout: Broken())
+    monkeypatch.setattr(batch, "reducer_for", lambda layout: Broken())
     with pytest.raises(InvalidModel, match="p.txt:2: the solver's model is not a solution"):
         batch.solve_cells(grid, 1)
     with pytest.raises(InvalidModel):

@@ -248,8 +248,9 @@ PAIRS_SOLVE = "3.7.4...........918........4.....7.....16.......25..........38..9
 
 def test_hidden_pairs_solve_what_box_lines_leave_open():
     from dimacs_sudoku import batch
+    from dimacs_sudoku.reasoning.reduction import reducer_for
     grid = Grid.from_line(PAIRS_SOLVE)
-    engine = batch.solver_for(grid.layout).engine
+    engine = reducer_for(grid.layout).propagator
     assert engine.run(grid.cells, True, False)[0]
     X, placed = engine.run(grid.cells, True, False, True)
     assert X == 0

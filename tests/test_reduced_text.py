@@ -11,11 +11,12 @@ import pytest
 
 from dimacs_sudoku.encodings.amo import family
 from dimacs_sudoku.encodings.formula import Formula
-from dimacs_sudoku.encodings.reduced import (_constraints_by_unit, reduce_grid,
-                                             reduced_constraints, reduced_formula)
+from dimacs_sudoku.encodings.reduced import (_constraints_by_unit, reduced_constraints,
+                                             reduced_formula)
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.propagate import Contradiction
+from dimacs_sudoku.reasoning.reduction import reduce_grid
 
 SHAPES = [(4, (2, 2)), (4, (1, 4)), (6, (3, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)),
           (16, (4, 4)), (25, (5, 5))]

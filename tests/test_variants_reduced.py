@@ -17,7 +17,7 @@ from test_variants_puzzles import PUZZLES
 from test_variants_random import SAMPLES6, SAMPLES9, random_grid
 
 from dimacs_sudoku.dimacs.decode import CnfInfo, decode
-from dimacs_sudoku.encodings.reduced import DECIDED_FALSE, DECIDED_TRUE, reduced_formula
+from dimacs_sudoku.encodings.reduced import reduced_formula
 from dimacs_sudoku.errors import InvalidModel
 from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.core.grid import Grid
@@ -176,21 +176,21 @@ def test_other_families_and_encodings_number_rule_variables_below_theirs(amo, en
 
 
 def test_a_rule_literal_is_dropped_or_kept_by_what_the_reduction_decided():
-    from dimacs_sudoku.encodings.reduced import (compact_literal, make_reduced_rule_clauses,
-                                                 reduce_grid, reduced_rule_clauses)
+    from dimacs_sudoku.reasoning.reduction import (DECIDED_FALSE, DECIDED_TRUE, reduce_grid,
+                                                   rule_clauses, rule_groups)
     grid = parse_puzzle("1..4" "4..." "...3" "3..1" "\nkiller 5 r1c1 r1c4\nodd r1c2")
     reduction = reduce_grid(grid)
-    var = compact_literal(reduction)
+    var = reduction.literal()
     # r1c1 holds 1 (true), r1c4 4; r1c2 has candidates 2 and 3 (compact 1 and 2).
     assert (var(0, 1), var(0, 2), var(1, 1), var(1, 2), var(1, 3)) == (
         DECIDED_TRUE, DECIDED_FALSE, DECIDED_FALSE, 1, 2)
-    groups, top, empty = reduced_rule_clauses(grid.rules, grid.layout, var, 20)
+    groups, top, empty = rule_groups(grid.rules, grid.layout, var, 20)
     assert empty is None and top == 22
     (killer, first, count), (odd, _, _) = groups
-    made = list(make_reduced_rule_clauses(killer, grid.layout, var, first))
+    made = list(rule_clauses(killer, grid.layout, var, first))
     # Sets {1, 4} (variable 21) and {2, 3} (22): the givens choose the first.
     assert made == [[21, 22]] + [[-22]] * 4 + [[21], [21]] and count == 7
-    assert list(make_reduced_rule_clauses(odd, grid.layout, var, top)) == [[-1]]
+    assert list(rule_clauses(odd, grid.layout, var, top)) == [[-1]]
     text = reduced_formula(grid).to_text()
     assert str(DECIDED_TRUE) not in text and str(DECIDED_FALSE) not in text
     assert "c rule variables: 21..22 (auxiliary, for the rules)" in text

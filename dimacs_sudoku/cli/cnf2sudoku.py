@@ -95,7 +95,7 @@ def puzzle_info(path, size, box_shape, numbering, reduce, propagate, input_forma
     info = CnfInfo()
     info.size, info.box, info.givens = grid.size, grid.layout.box, grid
     if reduce or propagate:
-        from ..encodings.reduced import reduce_grid, variable_map
+        from ..reasoning.reduction import reduce_grid, variable_map
         from ..core.variables import numbering as make_numbering
         reduction = reduce_grid(grid, propagate)
         info.varmap, info.fixed = variable_map(

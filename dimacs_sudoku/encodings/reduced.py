@@ -44,12 +44,13 @@ from bisect import bisect_left
 from collections import Counter, deque
 from itertools import accumulate, chain, compress, groupby, repeat
 from math import comb
-from operator import add, lt, mul, not_, sub
+from operator import sub
 
 from ..errors import UsageError
-from ..core.variables import Standard, numbering as make_numbering
-from .amo import family
+from ..reasoning.reduction import reduce_grid, rule_clauses, rule_groups, variable_map
+from ..core.variables import numbering as make_numbering
 from .amo.pairwise import _CUT, SMALL, PairPickers, Pairs
+from .amo import family
 from .formula import AMO, CLAUSE, LABEL, ClauseTemplates, Formula
 from .sudoku import ENCODINGS
 
@@ -84,107 +85,6 @@ def number_lines(key, numbers, width=LINE_CHARS):
     text = "%d " * len(numbers) % numbers
     del numbers
     return [prefix + line for line in re.findall(r"(.{1,%d}|\S+) " % room, text)]
-
-
-class Reduction:
-    """The open candidates of a grid and their compact numbering.
-
-    ``cells`` are the digits after the givens (and propagation), ``candidates`` a
-    bitmask per cell. The compact variables of cell c are ``first[c]`` up to
-    ``first[c + 1] - 1``, one per candidate in increasing digit order (none for a
-    filled cell); compact variable v stands for digit ``digit_of[v]`` of cell
-    ``cell_of[v]``. All three are flat arrays (4 bytes a variable: a 400x400 puzzle
-    has half a million). The module's arrays are unsigned (``"I"``): CPython stores an
-    item of a signed typecode through its argument parser, several times slower.
-    """
-
-    def __init__(self, layout, cells, candidates):
-        self.layout = layout
-        self.cells = cells
-        self.candidates = candidates
-        self.size = layout.size
-        first = array("I")
-        digit_of = array("I", [0])
-        cell_of = array("I", [0])
-        mark = first.append
-        more_digits = digit_of.extend
-        more_cells = cell_of.extend
-        top = 1
-        for cell, d in enumerate(cells):
-            mark(top)
-            if d:
-                continue
-            mask = candidates[cell]
-            digits = []
-            while mask:
-                low = mask & -mask
-                digits.append(low.bit_length())
-                mask ^= low
-            more_digits(digits)
-            more_cells(repeat(cell, len(digits)))
-            top += len(digits)
-        mark(top)
-        self.first, self.digit_of, self.cell_of = first, digit_of, cell_of
-
-    @property
-    def num_vars(self):
-        return len(self.cell_of) - 1
-
-    @property
-    def cell_digit(self):
-        """``(cell, digit)`` of each compact variable, in order (compact variable i is
-        ``cell_digit[i - 1]``)."""
-        return list(zip(self.cell_of[1:], self.digit_of[1:]))
-
-    @property
-    def num_open(self):
-        return self.cells.count(0)
-
-    def unit_groups(self, order=None):
-        """For each unit and digit missing from it: the compact variables of the
-        digit's places in the unit, in the unit's cell order, as ``(unit index, digit,
-        variables)`` (a list). Units come in ``order`` (unit indices), by default
-        the layout's.
-
-        Each variable v is keyed once as ``digit << SHIFT | v``, in one flat array in
-        variable order, so a unit's keys are a few slices of it (one per run of
-        consecutive cells: one for a row, R for a box), its groups one plain sort (C
-        compares ints; the cells of every standard unit are in increasing order, so the
-        places of a digit stay in cell order) and one ``bisect`` per digit.
-        """
-        first, digit_of = self.first, self.digit_of
-        shift = max(1, self.num_vars.bit_length())
-        mask = (1 << shift) - 1
-        keys = array("Q", [d << shift | v for v, d in enumerate(digit_of)])
-        units = self.layout.units
-        strip = mask.__and__
-        for k in range(len(units)) if order is None else order:
-            cells = units[k][1]
-            found = []
-            more = found.extend
-            start = previous = cells[0]
-            for c in cells[1:]:
-                if c != previous + 1:
-                    more(keys[first[start]:first[previous + 1]])
-                    start = c
-                previous = c
-            more(keys[first[start]:first[previous + 1]])
-            if not _increasing(cells):
-                # An extra unit may list its cells in any order: keep that order.
-                found.sort(key=lambda key: key >> shift)
-            else:
-                found.sort()
-            variables = list(map(strip, found))
-            start, end = 0, len(found)
-            while start < end:
-                d = found[start] >> shift
-                stop = bisect_left(found, (d + 1) << shift, start, end)
-                yield k, d, variables[start:stop]
-                start = stop
-
-
-def _increasing(cells):
-    return all(map(lt, cells, cells[1:]))
 
 
 def _unit_order(layout):
@@ -668,148 +568,6 @@ def _cell_constraints(first, lengths, encoding):
                 yield AMO, lits, None
 
 
-def reduce_grid(grid, propagate=False):
-    """The :class:`Reduction` of ``grid`` from its givens (and the singles, with
-    ``propagate``). Raises Contradiction for clashing givens, and
-    :class:`~dimacs_sudoku.propagate.Contradiction` (no solution) when a cell has no
-    candidate or a unit no place for a missing digit.
-
-    Only the units of the layout are reasoned with (rows, columns, boxes or regions,
-    the extra units of diagonals, windoku, ...): a variant rule's clauses only take
-    solutions away, so what the units force stays forced; the rules' clauses are
-    mapped onto the reduction afterwards (:func:`reduced_rule_clauses`)."""
-    from .. import propagate as prop
-    if propagate:
-        grid.check_givens()
-        result = prop.propagate(grid)
-        return Reduction(grid.layout, result.cells, result.candidates)
-    # candidates() checks the givens first (the same Contradiction as check_givens).
-    return Reduction(grid.layout, list(grid.cells), prop.candidates(grid))
-
-
-# A rule's literal of a cell variable that the reduction decided: true (a filled cell's
-# digit) or false (another digit of a filled cell, or an eliminated candidate). Above
-# any compact or auxiliary variable; :func:`settle` drops them.
-DECIDED_TRUE = 1 << 62
-DECIDED_FALSE = DECIDED_TRUE + 1
-
-
-def settle(clauses):
-    """The ``clauses`` of a rule, over compact variables and the two decided markers,
-    without what the reduction decided: a clause with a true literal is left out, a
-    false literal is left out of its clause. An empty clause (every literal false)
-    means no solution.
-
-    >>> list(settle([[1, DECIDED_TRUE], [2, -DECIDED_TRUE, DECIDED_FALSE],
-    ...              [-3, -DECIDED_FALSE], [-DECIDED_TRUE]]))
-    [[2], []]
-    """
-    high = DECIDED_TRUE
-    low = -high
-    for clause in clauses:
-        if low < min(clause) and max(clause) < high:
-            yield clause
-            continue
-        out = []
-        for lit in clause:
-            if -high < lit < high:
-                out.append(lit)
-            elif lit == DECIDED_TRUE or lit == -DECIDED_FALSE:
-                break
-        else:
-            yield out
-
-
-def settle_all(clauses):
-    """:func:`settle` for a list of clauses, at once: those without a decided literal
-    (most of them) are picked by C-level maps, the others go through :func:`settle`.
-
-    >>> settle_all([[1, -2], [3, DECIDED_TRUE], [4, DECIDED_FALSE]])
-    [[1, -2], [4]]
-    """
-    high = DECIDED_TRUE
-    below = list(map(high.__gt__, map(max, map(map, repeat(abs), clauses))))
-    if all(below):
-        return clauses if isinstance(clauses, list) else list(clauses)
-    out = list(compress(clauses, below))
-    out += settle(compress(clauses, map(not_, below)))
-    return out
-
-
-def compact_literal(reduction):
-    """``var(cell, digit)`` for a rule's clauses over ``reduction``: the compact
-    variable of an open candidate, else :data:`DECIDED_TRUE` or
-    :data:`DECIDED_FALSE`."""
-    cells, candidates, first = reduction.cells, reduction.candidates, reduction.first
-
-    def var(cell, digit):
-        placed = cells[cell]
-        if placed:
-            return DECIDED_TRUE if placed == digit else DECIDED_FALSE
-        mask = candidates[cell]
-        bit = 1 << (digit - 1)
-        if not mask & bit:
-            return DECIDED_FALSE
-        return first[cell] + bin(mask & (bit - 1)).count("1")
-    return var
-
-
-def reduced_rule_clauses(rules, layout, var, top):
-    """``(groups, top, empty)`` for the rules' clauses over a reduction (``var`` from
-    :func:`compact_literal`): per rule ``(rule, first, count)``, the last variable
-    before its auxiliary ones and its number of clauses left by :func:`settle`;
-    ``top`` the last auxiliary variable, and ``empty`` the first rule whose clauses
-    leave no solution (else None). Counted here, made again by
-    :func:`make_reduced_rule_clauses` with the same numbers."""
-    for rule in rules:
-        rule.link(rules)
-    groups = []
-    for rule in rules:
-        counter = [top]
-
-        def new_var():
-            counter[0] += 1
-            return counter[0]
-
-        count = 0
-        for clause in settle(rule.clauses(var, new_var, layout)):
-            if not clause:
-                return groups, counter[0], rule
-            count += 1
-        groups.append((rule, top, count))
-        top = counter[0]
-    return groups, top, None
-
-
-def make_reduced_rule_clauses(rule, layout, var, first):
-    """The settled clauses of ``rule`` with its auxiliary variables from ``first + 1``."""
-    from .rules import make_rule_clauses
-    return settle(make_rule_clauses(rule, layout, var, first))
-
-
-def variable_map(reduction, numbers):
-    """``(varmap, fixed)`` of a :class:`Reduction` under a numbering: the cell variable
-    of each compact variable, and the cell variables true by a given (or propagation).
-
-    >>> from dimacs_sudoku.core.grid import Grid
-    >>> from dimacs_sudoku.core.variables import numbering
-    >>> varmap, fixed = variable_map(reduce_grid(Grid.from_line("1..4" "4..." "...3" "3..1")),
-    ...                              numbering("standard", 4))
-    >>> varmap[:4], fixed
-    ([6, 7, 10, 11], [1, 16, 20, 47, 51, 61])
-    """
-    cells, digits = reduction.cell_of[1:], reduction.digit_of[1:]
-    if type(numbers) is Standard:
-        # var(cell, d) = cell * N + d, by whole-list operations.
-        n = numbers.size
-        varmap = list(map(add, map(mul, cells, repeat(n)), digits))
-        fixed = [c * n + d for c, d in enumerate(reduction.cells) if d]
-    else:
-        varmap = list(map(numbers.var, cells, digits))
-        fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]
-    return varmap, fixed
-
-
 def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standard",
                     propagate=False, source=None, comments=True):
     """The reduced CNF :class:`Formula` of ``grid``, with its varmap and fixed cells
@@ -817,7 +575,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     the CNF undecodable by ``cnf2sudoku --cnf``).
 
     A grid with variant rules (``grid.rules``) gets each rule's clauses over the
-    compact variables (:func:`settle`), its auxiliary variables numbered right after
+    compact variables (:func:`~dimacs_sudoku.reasoning.reduction.restrict`), its auxiliary variables numbered right after
     the open candidates (the at-most-one family's come above them), and a ``rule:``
     line per rule. When a rule has no way left to hold, the CNF is a plain
     contradiction (``1 0`` and ``-1 0``), which any solver answers UNSATISFIABLE.
@@ -846,8 +604,8 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
         rules = clause_rules(rules, grid.layout)
     if rules:
         layout = grid.layout
-        var = compact_literal(reduction)
-        groups, base, empty = reduced_rule_clauses(rules, layout, var, base)
+        var = reduction.literal()
+        groups, base, empty = rule_groups(rules, layout, var, base)
         units = constraints
         if empty is not None:
             base = max(1, base)
@@ -865,7 +623,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
                 for rule, first, _ in groups:
                     yield LABEL, "rule: " + rule.to_line()
                     yield from zip(repeat(CLAUSE),
-                                   make_reduced_rule_clauses(rule, layout, var, first))
+                                   rule_clauses(rule, layout, var, first))
 
             def shape():
                 yield from units.shape()
@@ -878,7 +636,7 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
                     yield from units_text()
                     for rule, first, count in groups:
                         yield "".join(" ".join(map(str, clause)) + " 0\n" for clause in
-                                      make_reduced_rule_clauses(rule, layout, var, first)), count
+                                      rule_clauses(rule, layout, var, first)), count
                 constraints.text = text
         constraints.shape = shape
     lines = []

@@ -1,0 +1,1 @@
+"""What follows from the givens without SAT: propagation and the reduction."""
