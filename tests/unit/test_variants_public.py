@@ -19,14 +19,13 @@ several, solutions), so the tests below are also the check on the transcriptions
 import re
 import shlex
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from conftest import require_solver
-from support import command, in_process, no_traceback, shell
+from support import FIXTURES as ALL_FIXTURES, command, in_process, no_traceback, shell
 
-FIXTURES = Path(__file__).parent / "fixtures" / "variants"
+FIXTURES = ALL_FIXTURES / "variants"
 NAMES = sorted(path.stem for path in FIXTURES.glob("*.txt"))
 # Taken in turn: each fixture goes through two of them and is shown unique by a third,
 # so that every solver sees many puzzles and every puzzle three solvers.
