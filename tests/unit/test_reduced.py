@@ -13,7 +13,6 @@ from dimacs_sudoku.errors import NoSolution, PuzzleError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.propagate import Contradiction, candidates, propagate
-from dimacs_sudoku.formats import parse_puzzle, read_puzzles
 
 from conftest import require_solver
 from support import (INKALA, INKALA_SOLUTION, in_process as command,
