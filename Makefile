@@ -36,12 +36,16 @@ $(EXTRAS_STAMP): $(STAMP)
 run: $(STAMP)
 	echo '$(PUZZLE)' | $(BIN)/sudoku2cnf | $(BIN)/cnfsolve | $(BIN)/cnf2sudoku --format grid
 
+# One pytest worker per core (pytest-xdist, in the `test` extra); TESTFLAGS=-n0 runs
+# the tests in one process, in order.
+TESTFLAGS ?= -n auto
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(TESTFLAGS)
 
 # The tests that start no process: the library, the commands run in-process, doctests.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m 'not slow'
+	$(BIN)/python -m pytest $(TESTFLAGS) -m 'not slow'
 
 # Benchmarks print ratios against baselines timed in the same run. `make bench` is
 # the quick pass (a few minutes); `make bench-full` the full tables of docs/benchmarks.md.

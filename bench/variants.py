@@ -52,6 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "unit"))
 
 from dimacs_sudoku.batch import pysat_available, solve_cells  # noqa: E402
 from dimacs_sudoku.formats import parse_puzzle  # noqa: E402
@@ -59,7 +60,7 @@ from dimacs_sudoku.generator import generate, make_killer  # noqa: E402
 
 
 def families():
-    """``(family, [grids])``: the puzzles of tests/test_variants_puzzles.py, and
+    """``(family, [grids])``: the puzzles of tests/unit/test_variants_puzzles.py, and
     generated ones for the unit rules."""
     from test_variants_puzzles import PUZZLES
     out = []

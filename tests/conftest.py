@@ -6,11 +6,19 @@ import importlib
 import os
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 REQUIRE_SOLVERS = "DIMACS_SUDOKU_REQUIRE_SOLVERS"
 REQUIRE_DATA = "DIMACS_SUDOKU_REQUIRE_DATA"
+
+# The tests by layer: unit/ (in process), cli/ (the commands in process), system/ (real
+# processes, marked slow), data/ (over ../shared/data). Their modules share samples
+# across the folders (``from test_variants import SAMPLES4``), so each folder is on the path.
+for layer in ("unit", "cli", "system", "data"):
+    sys.path.insert(0, str(Path(__file__).parent / layer))
 
 
 def missing(message, switch):

@@ -14,6 +14,7 @@ from dimacs_sudoku.cli import COMMANDS as COMMAND_TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / "bin"
+FIXTURES = ROOT / "tests" / "fixtures"
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 # Each command as installed, and the module whose main() it runs.

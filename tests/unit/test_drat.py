@@ -17,9 +17,8 @@ import pytest
 from dimacs_sudoku.dimacs.cnf import read_dimacs
 from dimacs_sudoku.dimacs.drat import check_proof
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, command
-from test_backends import require_pysat
 
 # Every clause over variables 1..4: unsatisfiable, and no literal alone propagates
 # to a conflict.

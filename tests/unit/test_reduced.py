@@ -13,10 +13,9 @@ from dimacs_sudoku.errors import NoSolution, PuzzleError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.propagate import Contradiction, candidates, propagate
-from dimacs_sudoku.formats import parse_puzzle, read_puzzles
 
-from conftest import require_data, require_solver
-from support import (INKALA, INKALA_SOLUTION, SHARED_DATA, in_process as command,
+from conftest import require_solver
+from support import (INKALA, INKALA_SOLUTION, in_process as command,
                      pattern_solution, shell)
 
 
@@ -406,46 +405,6 @@ def test_pipe_through_cadical(tmp_path, options):
     run = shell("sudoku2cnf %s p.txt -o p.cnf && cadical -q p.cnf | cnf2sudoku --cnf p.cnf"
                 % " ".join(options), cwd=tmp_path)
     assert run.stdout.strip() == INKALA_SOLUTION, run.stderr
-
-
-# Without the data, the folder itself: its one test skips, or fails in CI.
-LARGE = sorted((SHARED_DATA / "large").glob("*.txt"),
-               key=lambda p: (int(p.stem.split("-")[-2].replace("table", "")), p.name)) \
-    or [SHARED_DATA / "large"]
-# The data's own mistake: row 142 holds 13 twice (at line 158 of the file).
-CLASHING = {"sudokusat2019-table144-1":
-            "sudokusat2019-table144-1.txt:158: no solution: contradictory givens"}
-# cadical does not finish this one and kissat takes a quarter of an hour
-# (docs/benchmarks.md, "Large puzzles"): cadical gets 5 seconds, and the pipe must end
-# with exit 5 (unknown).
-UNSOLVED = {"rkkautsar-sudoku-225-1": (227658, 7456347)}
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("path", LARGE, ids=lambda p: p.stem)
-def test_large_puzzles_through_cadical(tmp_path, path):
-    """Every public large puzzle (4x4 to 400x400) encodes reduced and solves through
-    cadical in the pipe, and the grid it prints keeps the givens."""
-    require_data(path)
-    require_solver("cadical")
-    cnf = tmp_path / "p.cnf"
-    limit = "-t 5" if path.stem in UNSOLVED else ""
-    run = shell("sudoku2cnf --reduce %s -o %s && cadical -q %s %s | cnf2sudoku --cnf %s "
-                "--format line" % (path, cnf, limit, cnf, cnf))
-    if path.stem in UNSOLVED:
-        assert run.returncode == 5 and "UNKNOWN" in run.stderr and run.stdout == ""
-        with cnf.open() as text:
-            assert next(line for line in text if line.startswith("p cnf")).split()[2:] == \
-                [str(count) for count in UNSOLVED[path.stem]]
-        return
-    if path.stem in CLASHING:
-        assert run.returncode == 4 and CLASHING[path.stem] in run.stderr   # no solution
-        assert not cnf.exists()
-        return
-    assert run.returncode == 0, run.stderr
-    puzzle = next(read_puzzles(path.open(), source=str(path)))
-    solution = parse_puzzle(run.stdout, size=puzzle.size)
-    solution.check_solution(puzzle)
 
 
 @pytest.mark.parametrize("options", [(), ("--reduce",), ("--propagate",)])

@@ -1,4 +1,4 @@
-"""Puzzle reading: every format, detection, messages, streaming, the shared data sets."""
+"""Puzzle reading: every format, detection, messages, streaming."""
 
 import io
 import math
@@ -13,9 +13,6 @@ from dimacs_sudoku.errors import PuzzleError, UsageError
 from dimacs_sudoku.core.grid import SYMBOLS, Grid
 from dimacs_sudoku.formats import (FORMATS, detect_format, parse_puzzle, read_puzzles,
                                   read_puzzles_lenient)
-
-from conftest import require_data
-from support import SHARED_DATA as DATA
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 SMALL4 = "1..4" "4..." "...3" "3..1"
@@ -441,46 +438,6 @@ def test_round_trip(shape, seed, density):
     back = parse_puzzle(grid.to_text())
     assert (back.cells, back.layout.box) == (grid.cells, grid.layout.box)
     assert parse_puzzle(grid.to_line().replace(".", "0"), box=box).cells == grid.cells
-
-
-# ---- the shared data sets -------------------------------------------------------
-
-COUNTS_9X9 = {
-    "tdoku-17-clue.txt": 49158,
-    "royle-17-clue-2k.txt": 2000,
-    "magictour-top1465.txt": 1465,
-    "forum-hardest-1905-11plus.txt": 48766,
-    "forum-hardest-1106.txt": 375,
-    "serg-benchmark.txt": 10000,
-    "norvig-top95.txt": 95,
-    "norvig-easy50.txt": 50,
-    "norvig-hardest.txt": 11,
-}
-
-
-def test_data_9x9():
-    require_data(DATA / "9x9")
-    files = sorted((DATA / "9x9").glob("*.txt"))
-    assert {f.name for f in files} >= set(COUNTS_9X9)
-    for path in files:
-        with open(path, encoding="utf-8", newline="") as stream:  # keep any '\r'
-            count = 0
-            for grid in read_puzzles(stream, path.name):
-                assert grid.size == 9 and grid.source == path.name
-                count += 1
-        assert count == COUNTS_9X9.get(path.name, count), path.name
-
-
-def test_data_large():
-    require_data(DATA / "large")
-    files = sorted((DATA / "large").glob("*.txt"))
-    assert files
-    for path in files:
-        size = int(re.search(r"(?:sudoku-|table)(\d+)-\d+\.txt$", path.name).group(1))
-        with open(path, encoding="utf-8", newline="") as stream:
-            grids = list(read_puzzles(stream, path.name))
-        assert [g.size for g in grids] == [size], path.name
-        assert grids[0].givens_count() > 0
 
 
 @pytest.mark.parametrize("n", [16, 36])

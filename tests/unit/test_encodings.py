@@ -29,6 +29,8 @@ from dimacs_sudoku.encodings.sudoku import clause_counts, sudoku_formula
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.variables import Decimal, Standard
 
+from support import FIXTURES
+
 NAMES = sorted(FAMILIES)
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -334,12 +336,10 @@ def test_made_numerals_write_the_same_text(encoding, name, monkeypatch):
 
 @pytest.mark.parametrize("name", ["pairwise", "commander", "sequential"])
 def test_made_numerals_with_rules_exclusions_and_reduction(name, monkeypatch):
-    from pathlib import Path
-
     from dimacs_sudoku.encodings.reduced import reduced_formula
     from dimacs_sudoku.formats import parse_puzzle
     from dimacs_sudoku.generator import exclude_solutions
-    fixtures = Path(__file__).parent / "fixtures" / "variants"
+    fixtures = FIXTURES / "variants"
     for fixture in ("killer-wikipedia.txt", "thermo-ctc.txt", "kropki-crossplusa.txt",
                     "jigsaw-kropki-6x6-wsc-2022.txt"):
         grid = parse_puzzle((fixtures / fixture).read_text())

@@ -13,7 +13,7 @@ from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.formats import parse_puzzle
 
-from conftest import REQUIRE_SOLVERS, require_pysat, require_solver
+from conftest import REQUIRE_SOLVERS, missing, require_pysat, require_solver
 from support import INKALA, INKALA_SOLUTION, in_process as command, shell
 from test_reduced import PUZZLES, SMALL4, SMALL4_SOLUTION, random_solution
 
@@ -196,10 +196,7 @@ def test_external_solver():
 
 def require_parallel():
     if shutil.which("parallel") is None:
-        message = "GNU parallel is not on PATH"
-        if os.environ.get(REQUIRE_SOLVERS) == "1":
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
+        missing("GNU parallel is not on PATH", REQUIRE_SOLVERS)
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@ made faster: the digest of each CNF's sorted clause lines, recorded in
 ``fixtures/reduced_digests.json`` (skipped without ``../shared/data/large``, failed
 under DIMACS_SUDOKU_REQUIRE_DATA=1).
 
-``python tests/test_reduced_digests.py`` records the digests again (only when the
+``python tests/data/test_reduced_digests.py`` records the digests again (only when the
 clauses are meant to change)."""
 
 import hashlib
@@ -11,17 +11,16 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from conftest import require_data
-from support import ROOT, SHARED_DATA
+from support import FIXTURES, ROOT, SHARED_DATA
 
 # sudoku2cnf as a process on large puzzles, its output sorted by sort(1).
 pytestmark = pytest.mark.slow
 
-FIXTURE = Path(__file__).parent / "fixtures" / "reduced_digests.json"
+FIXTURE = FIXTURES / "reduced_digests.json"
 LARGE = SHARED_DATA / "large"
 PUZZLES = ["rkkautsar-sudoku-25-1", "sudokusat2019-table36-1", "rkkautsar-sudoku-64-2",
            "rkkautsar-sudoku-100-1", "sudokusat2019-table100-1", "rkkautsar-sudoku-144-1",

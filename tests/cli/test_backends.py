@@ -18,7 +18,7 @@ from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.reasoning.reduction import NO_SOLUTION, reducer_for
 
-from conftest import REQUIRE_SOLVERS, missing
+from conftest import REQUIRE_SOLVERS, missing, require_pysat
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION,
                      in_process as command)
 from test_reduced import PUZZLES, random_solution
@@ -42,14 +42,6 @@ CASES = [
     "." * 81,                                           # the empty 9x9 grid
 ]
 INPUT = "\n".join(CASES) + "\n"
-
-
-def require_pysat():
-    """Skip unless python-sat can be imported; fail instead under
-    DIMACS_SUDOKU_REQUIRE_SOLVERS=1."""
-    if batch.pysat_available():
-        return
-    missing("python-sat is not installed (pip install python-sat)", REQUIRE_SOLVERS)
 
 
 @pytest.fixture(params=ENGINES)

@@ -4,7 +4,6 @@ input is one PuzzleError (exit code 3) that names the rule, the file and the lin
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,7 @@ from dimacs_sudoku.sat.pycosat_backend import solve_variant
 from dimacs_sudoku.formats.variant import write_variant
 from dimacs_sudoku.formats.fpuzzles import parse_fpuzzles, to_fpuzzles
 from dimacs_sudoku.rules.registry import finish, is_rule_line, parse_rule, rule_classes
-from support import in_process as command, no_traceback
+from support import FIXTURES, ROOT, in_process as command, no_traceback
 from test_variants import SAMPLES4
 from test_variants_random import SAMPLES6, SAMPLES9
 
@@ -393,8 +392,7 @@ def test_every_rule_declares_its_names():
 
 def test_the_examples_of_the_documentation():
     import doctest
-    from pathlib import Path
-    page = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
+    page = ROOT / "docs" / "variants.md"
     result = doctest.testfile(str(page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 3 and result.failed == 0
@@ -402,7 +400,7 @@ def test_the_examples_of_the_documentation():
 
 # ---- public f-puzzles puzzles (tests/fixtures/fpuzzles) ------------------------------------
 
-FPUZZLES_FIXTURES = Path(__file__).parent / "fixtures" / "fpuzzles"
+FPUZZLES_FIXTURES = FIXTURES / "fpuzzles"
 FPUZZLES_NAMES = sorted(path.stem for path in FPUZZLES_FIXTURES.glob("*.txt"))
 # What each fixture draws that only its rules text states (the rest draws its rules).
 FIXTURE_DRAWINGS = {"159-zetamath": "16 lines", "alien-lisztes": "1 text"}

@@ -6,12 +6,12 @@ folder holding the files they name, and their results checked. Not run:
 
 - `make run`, `make test`: they build `.venv` with pip, which needs the network
   (`make -j4 examples` and `make examples SOLVER=picosat` are run by
-  tests/test_makefile.py, without the venv);
+  tests/system/test_makefile.py, without the venv);
 - kissat and glucose pipes: no Debian package, so they run only where the solver is
   on PATH (`cnfsolve --solver pysat:kissat404` runs kissat when python-sat is there);
 - a synopsis that ends in `\\` (a line of choices);
 - the recipes of the Makefile example (`$<`, `$@`), which only make expands (the
-  project's Makefile has the same rules, run by tests/test_makefile.py);
+  project's Makefile has the same rules, run by tests/system/test_makefile.py);
 - `--install-completion`, which writes to the shell's start-up files.
 """
 
@@ -109,10 +109,11 @@ def test_invocations_split_a_shell_line():
     assert found == [("sudoku-solve", ["--count", "2"])]
 
 
-@pytest.mark.parametrize("where, text", readme_examples() + help_examples())
+# A line ending in a backslash is a synopsis of choices, not an example.
+@pytest.mark.parametrize("where, text", [(where, text) for where, text in
+                                         readme_examples() + help_examples()
+                                         if not text.endswith("\\")])
 def test_each_example_parses(where, text):
-    if text.endswith("\\"):
-        pytest.skip("a synopsis of choices, not an example")
     for prog, args in invocations(text):
         assert parses(prog, args) is None, (where, text)
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
-from conftest import require_solver
+from conftest import require_pysat, require_solver
 from dimacs_sudoku.dimacs import cnf as dimacs
 from dimacs_sudoku.dimacs import output as model
 from dimacs_sudoku import sat
@@ -429,14 +429,6 @@ def test_import_does_not_load_pycosat():
 
 
 # -- python-sat's solvers, in process ----------------------------------------------------
-
-def require_pysat():
-    if sat.pysat_names() is None:
-        message = "python-sat is not installed"
-        if os.environ.get("DIMACS_SUDOKU_REQUIRE_SOLVERS") == "1":
-            pytest.fail("%s, and CI installs it (the 'fast' extra)" % message, pytrace=False)
-        pytest.skip(message)
-
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["kissat404", "cadical195", "glucose4"])

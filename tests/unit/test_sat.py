@@ -15,7 +15,7 @@ import pytest
 from dimacs_sudoku import sat
 from dimacs_sudoku.errors import UsageError
 
-from test_backends import require_pysat
+from conftest import require_pysat
 
 # pycosat; MiniCard through its C functions; python-sat's classes with (MiniCard) and
 # without (MiniSat, CaDiCaL: pairwise clauses) native at-most-k.
