@@ -7,7 +7,7 @@ unit's definedness for a digit already placed in it, a cell's definedness for a 
 cell); what is left speaks only of open candidates: each open cell holds one of its
 candidates, each digit missing from a unit goes to one of its places there, at most
 once. With ``propagate`` the naked and hidden singles are placed first
-(:mod:`dimacs_sudoku.propagate`), and what they place is dropped the same way.
+(:mod:`dimacs_sudoku.reasoning.propagate`), and what they place is dropped the same way.
 
 The open candidates are numbered 1..K, cell by cell in increasing digit order, and the
 at-most-one families number their auxiliary variables above K. Header comments make
