@@ -296,7 +296,7 @@ def rule_groups(rules, layout, var, top, keep=None):
 
         if keep is not None:
             made = restrict_all(list(rule.clauses(var, new_var, layout)))
-            if [] in made:
+            if not all(made):                  # an empty clause
                 return groups, counter[0], rule
             keep += made
             count = len(made)
