@@ -153,12 +153,12 @@ class Incremental:
     def __init__(self, assume="propagated", name="m22"):
         from pysat.solvers import Solver
         from dimacs_sudoku.core.grid import Grid
-        from dimacs_sudoku.propagate import engine
+        from dimacs_sudoku.reasoning.propagate import propagator_for
         self.Solver = Solver
         self.name = name
         self.base = full_clauses()
         self.assume = assume
-        self.eng = engine(Grid.empty(9).layout, "swar")
+        self.eng = propagator_for(Grid.empty(9).layout, "swar")
         self.solver = None
 
     def fresh(self):
@@ -173,7 +173,7 @@ class Incremental:
         then in the second place)."""
         if self.assume == "givens":
             return [cell * 9 + d for cell, d in enumerate(cells) if d], None
-        from dimacs_sudoku.propagate import Inconsistent
+        from dimacs_sudoku.reasoning.propagate import Inconsistent
         eng = self.eng
         try:
             X, placed = eng.run(cells, True)

@@ -2,7 +2,7 @@
 
 For each puzzle:
 
-1. propagation (:mod:`dimacs_sudoku.propagate`) places naked and hidden singles,
+1. propagation (:mod:`dimacs_sudoku.reasoning.propagate`) places naked and hidden singles,
    makes box-line eliminations and, when neither applies, settles hidden pairs, to a
    fixpoint, with whole-integer bit operations. Singles and box-line eliminations are
    what unit propagation would do on tdoku's "augmented" encoding; hidden pairs go

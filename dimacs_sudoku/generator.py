@@ -34,9 +34,10 @@ from collections import namedtuple
 from . import arguments
 from .batch import count_solutions
 from .errors import NoSolution, UnknownResult, UsageError
-from .grading import given_literals, propagator_for
 from .core.grid import Grid
 from .core.layout import Layout, default_box
+from .core.variables import Standard, model_cells
+from .sat.dpll import clause_propagator, given_literals, random_fill, residual_clauses
 from .sat.pycosat_backend import PycosatSolver
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
@@ -87,31 +88,6 @@ def layout_for(size=None, box=None):
 
 # ---- complete grids ---------------------------------------------------------------
 
-def _random_chooser(rng):
-    """A branching rule for :meth:`~dimacs_sudoku.grading.Propagator.search`: a random
-    clause among the open ones with the fewest free literals, a random free literal.
-
-    In the extended encoding with pairwise at-most-one, a long clause (cell or unit
-    definedness) with a true literal has every other literal false, so after
-    propagation the open clauses are exactly those with two or more free literals.
-    """
-    def choose(prop):
-        free = prop.free
-        open_counts = [f for f in free if f > 1]
-        if not open_counts:
-            return prop.choose()
-        least = min(open_counts)
-        ties = [c for c, f in enumerate(free) if f == least]
-        value = prop.value
-        n = prop.num_vars
-        clause = prop.longs[rng.choice(ties)]
-        lits = [lit for lit in clause if value[n + lit] == 0]
-        if any(value[n + lit] > 0 for lit in clause) or not lits:
-            return prop.choose()
-        return rng.choice(lits)
-    return choose
-
-
 def _shuffled_groups(rng, count, width):
     """A random permutation of ``count * width`` indices that keeps each group of
     ``width`` consecutive indices together (the groups and their members shuffled)."""
@@ -123,36 +99,6 @@ def _shuffled_groups(rng, count, width):
         rng.shuffle(members)
         order.extend(members)
     return order
-
-
-def residual_clauses(prop):
-    """The clauses of a propagated :class:`~dimacs_sudoku.grading.Propagator` state that
-    are not yet satisfied, restricted to their free literals (the given-driven reduction
-    of Kwon and Jain, for any state): a model of them extends the state to a model of
-    every clause."""
-    n = prop.num_vars
-    value = prop.value
-    clauses = []
-    for clause in prop.longs:
-        lits = []
-        for lit in clause:
-            v = value[n + lit]
-            if v > 0:
-                break
-            if v == 0:
-                lits.append(lit)
-        else:
-            clauses.append(lits)
-    imp = prop.imp
-    for var in prop.variables:
-        if value[n + var]:
-            continue
-        for lit in (var, -var):
-            implied = imp[n + lit]
-            if implied:
-                clauses.extend([-lit, other] for other in implied
-                               if value[n + other] == 0 and (other > var or -other > var))
-    return clauses
 
 
 def _sat_complete(prop):
@@ -183,8 +129,7 @@ def random_solution(layout, rng, givens=None, rules=()):
     relabelled and the bands, stacks, rows and columns shuffled.
     """
     n = layout.size
-    prop = propagator_for(layout, rules=rules)
-    choose = _random_chooser(rng)
+    prop = clause_propagator(layout, rules=rules)
     # Rules such as non-consecutive leave few grids: a handful of random decisions,
     # then the SAT solver, rather than a random fill that rarely extends.
     target = int(layout.cells * FILL) if not rules else n
@@ -197,29 +142,14 @@ def random_solution(layout, rng, givens=None, rules=()):
         prop.reset()
         if givens is not None and not prop.assume(given_literals(givens)):
             raise NoSolution("the givens have no solution")
-        ok = True
-        steps = 0
-        while ok and not prop.solved() and (steps % 8 or prop.filled() < target):
-            steps += 1
-            lit = choose(prop)
-            if lit is None:
-                break
-            mark = len(prop.trail)
-            if not prop.assume((lit,)):
-                prop.undo(mark)
-                ok = prop.assume((-lit,))
-        if not ok:
+        if not random_fill(prop, rng, target):
             if givens is not None and len(prop.trail) == 0:
                 raise NoSolution("the givens have no solution")
             continue
         model = _sat_complete(prop)
         if model is None:
             continue
-        cells = [0] * layout.cells
-        for v in model:
-            if v <= n ** 3:
-                cell, d = divmod(v - 1, n)
-                cells[cell] = d + 1
+        cells = model_cells(model, Standard(n))
         break
     if cells is None:
         raise NoSolution("no complete grid found")
@@ -309,13 +239,13 @@ DEFAULT_BUDGET = 100000
 
 def bounded_count_solutions(grid, limit=2, budget=None):
     """``(solutions, count)`` like :func:`count_solutions`, with a budget: unit
-    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.grading`
-    engine), then pycosat on the clauses left open, each call stopped after ``budget``
+    propagation over the extended encoding (the clause-level propagator of
+    :mod:`~dimacs_sudoku.sat.dpll`), then pycosat on the clauses left open, each call stopped after ``budget``
     propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
     out before the count is known."""
     layout = grid.layout
     n = layout.size
-    prop = propagator_for(layout, rules=grid.rules)
+    prop = clause_propagator(layout, rules=grid.rules)
     prop.reset()
     if not prop.assume(given_literals(grid)):
         return [], 0

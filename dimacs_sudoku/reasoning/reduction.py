@@ -35,10 +35,9 @@ from operator import add, lt, mul, neg, not_
 from ..errors import NoSolution, PuzzleError
 from ..core.grid import Grid
 from ..core.layout import Recent, layout_key
-from ..propagate import Inconsistent, SwarEngine, is_standard
-from ..propagate import candidates as open_candidates
-from ..propagate import engine as make_propagator
-from ..propagate import propagate as propagate_singles
+from .propagate import Inconsistent, SwarPropagator, is_standard, propagator_for
+from .propagate import candidates as open_candidates
+from .propagate import propagate as propagate_singles
 
 # The most cell variables (N^3) for which Reduction.literal keeps a table (8 MB).
 LITERAL_TABLE = 1 << 20
@@ -178,7 +177,7 @@ def _increasing(cells):
 def reduce_grid(grid, propagate=False):
     """The :class:`Reduction` of ``grid`` from its givens (and the singles, with
     ``propagate``). Raises Contradiction for clashing givens, and
-    :class:`~dimacs_sudoku.propagate.Contradiction` (no solution) when a cell has no
+    :class:`~dimacs_sudoku.reasoning.propagate.Contradiction` (no solution) when a cell has no
     candidate or a unit no place for a missing digit.
 
     Only the units of the layout are reasoned with (rows, columns, boxes or regions,
@@ -297,7 +296,7 @@ def rule_groups(rules, layout, var, top, keep=None):
 
         if keep is not None:
             made = restrict_all(list(rule.clauses(var, new_var, layout)))
-            if [] in made:
+            if not all(made):                  # an empty clause
                 return groups, counter[0], rule
             keep += made
             count = len(made)
@@ -396,7 +395,7 @@ class SwarReducer:
     built in one pass over the open candidates."""
 
     def __init__(self, layout):
-        self.propagator = eng = make_propagator(layout, "swar")
+        self.propagator = swar = propagator_for(layout, "swar")
         n = layout.size
         R, C = layout.box
         self.size = n
@@ -413,8 +412,8 @@ class SwarReducer:
                                   3 * nn + d * n + b))
         self.groups_of = groups_of
         self.num_groups = 4 * nn
-        self.run = eng.run
-        self.open_candidates = eng.open_candidates
+        self.run = swar.run
+        self.open_candidates = swar.open_candidates
 
     def reduce(self, cells, grid=None):
         """The :class:`OpenProblem` problem of ``cells`` (K = 0 when propagation solved
@@ -450,7 +449,7 @@ class UnitReducer:
         self.layout = layout
         n = layout.size
         self.size = n
-        self.propagator = make_propagator(layout, "unit")
+        self.propagator = propagator_for(layout, "unit")
         # per cell: u*N for each unit holding it; boxes (units 2N..3N-1) only get
         # at-least-one
         self.bases = [tuple(u * n for u in us) for us in layout.units_of_cell()]
@@ -462,14 +461,14 @@ class UnitReducer:
     def reduce(self, cells, grid=None):
         """The :class:`OpenProblem` problem of ``cells``; raises Contradiction or
         PuzzleError when there is no solution."""
-        eng = self.propagator
+        unit = self.propagator
         n = self.size
         filled = list(cells)
         if grid is None:
             grid = Grid(cells, layout=self.layout)
-        cand, used = eng.start(filled, grid)
-        eng.fixpoint(filled, cand, used, True, grid)
-        eng.check_units(filled, cand, used, grid)
+        cand, used = unit.start(filled, grid)
+        unit.fixpoint(filled, cand, used, True, grid)
+        unit.check_units(filled, cand, used, grid)
         cells_g = []
         table = []
         units = {}
@@ -510,7 +509,7 @@ def reducer_for(layout):
     """The (cached) reducer of a layout: SwarReducer or UnitReducer."""
     if layout is _LAST[0]:
         return _LAST[1]
-    fast = is_standard(layout) and layout.size <= SwarEngine.MAX_SIZE
+    fast = is_standard(layout) and layout.size <= SwarPropagator.MAX_SIZE
     found = _REDUCERS.get(layout_key(layout),
                           lambda: (SwarReducer if fast else UnitReducer)(layout))
     _LAST[:] = layout, found

@@ -81,13 +81,20 @@ def rule_classes():
     return _classes
 
 
+_keywords = None
+
+
 def keywords():
-    """``{keyword: class}`` for the text format (names and aliases, lower case)."""
-    table = {}
-    for cls in rule_classes():
-        for word in (cls.name,) + tuple(cls.aliases):
-            table[word.lower()] = cls
-    return table
+    """``{keyword: class}`` for the text format (names and aliases, lower case), made
+    once (every rule line of a batch looks its keyword up here; do not change it)."""
+    global _keywords
+    if _keywords is None:
+        table = {}
+        for cls in rule_classes():
+            for word in (cls.name,) + tuple(cls.aliases):
+                table[word.lower()] = cls
+        _keywords = table
+    return _keywords
 
 
 def fpuzzles_keys():

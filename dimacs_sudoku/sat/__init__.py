@@ -34,6 +34,8 @@ The modules:
   clause of the CNF) that every answer passes before it is printed;
 - :mod:`.competition`: the writer of SAT competition output (:func:`write_result`);
 - :mod:`.process`: time-outs, forked searches and signals, shared by the others.
+- :mod:`.dpll`: clause-level unit propagation, probing and a small DPLL search
+  (grading, the generator's random completion), no SAT solver.
 
 >>> from dimacs_sudoku.dimacs.cnf import Cnf
 >>> solve_cnf(Cnf(2, [[1, 2], [-1]])).status

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.encodings.sudoku import sudoku_formula
-from dimacs_sudoku.grading import (Grade, Propagator, given_literals, grade, propagator_for,
-                                 solutions, sudoku_propagator)
+from dimacs_sudoku.grading import Grade, grade, solutions
+from dimacs_sudoku.sat.dpll import ClausePropagator, clause_propagator, given_literals
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 
@@ -58,7 +58,7 @@ def test_empty_grids_need_search_and_the_search_finds_a_solution():
     for size, box in ((4, None), (6, None), (6, (3, 2)), (9, None)):
         level, decisions = grade(Grid.empty(size, box))
         assert level == "search" and decisions > 0
-        prop = propagator_for(Layout(size, box))
+        prop = clause_propagator(Layout(size, box))
         assert prop.solved()
 
 
@@ -75,22 +75,16 @@ def test_other_encodings_propagate_less():
 
 
 @pytest.mark.parametrize("encoding", ["minimal", "efficient", "extended"])
-def test_structured_propagator_equals_the_one_from_clauses(encoding):
-    layout = Layout(9)
+def test_the_sudoku_propagator_propagates_like_a_naive_one_on_the_encoding(encoding):
     formula = sudoku_formula(Grid.empty(9), encoding)
-    from_clauses = Propagator(formula.clauses(), formula.num_vars)
-    structured = sudoku_propagator(layout, encoding)
-    assert from_clauses.active == structured.active
-    for line in (UP_PUZZLE, PROBE_PUZZLE, SEARCH_PUZZLE, INKALA):
-        puzzle = Grid.from_line(line)
-        for prop in (from_clauses, structured):
-            prop.reset()
-            prop.ok = prop.assume(given_literals(puzzle))
-        assert from_clauses.ok == structured.ok
-        assert sorted(from_clauses.trail) == sorted(structured.trail)
-        from_clauses.probe()
-        structured.probe()
-        assert sorted(from_clauses.trail) == sorted(structured.trail)
+    clauses = [list(clause) for clause in formula.clauses()]
+    prop = clause_propagator(Layout(9), encoding)
+    assert prop.active == formula.num_vars
+    for line in (UP_PUZZLE, PROBE_PUZZLE):
+        givens = given_literals(Grid.from_line(line))
+        prop.reset()
+        assert prop.assume(givens)
+        assert set(prop.trail) == naive_up(clauses, formula.num_vars, givens)
 
 
 def test_solutions_counts_by_search():
@@ -137,7 +131,7 @@ cnfs = st.integers(3, 8).flatmap(lambda n: st.tuples(
 @given(cnfs)
 def test_unit_propagation_matches_a_naive_one(case):
     n, clauses, assumptions = case
-    prop = Propagator(clauses, n)
+    prop = ClausePropagator(clauses, n)
     expected = naive_up(clauses, n, assumptions)
     ok = prop.ok and prop.assume(assumptions)
     if expected is None:
@@ -154,18 +148,18 @@ def test_search_and_probing_agree_with_pycosat(case):
     n, clauses, _ = case
     clean = [sorted(set(c)) for c in clauses]
     expected = pycosat.solve(clean) != "UNSAT"
-    prop = Propagator(clauses, n)
+    prop = ClausePropagator(clauses, n)
     found, _ = prop.search(limit=1)
     assert bool(found) == expected
     if found:
         true = set(prop.model())
         assert all(any(lit in true or (lit < 0 and -lit not in true) for lit in c)
                    for c in clean)
-    prop = Propagator(clauses, n)
+    prop = ClausePropagator(clauses, n)
     if not prop.probe():
         assert not expected
     models = {tuple(m) for m in pycosat.itersolve(clean, vars=n)}
-    prop = Propagator(clauses, n)
+    prop = ClausePropagator(clauses, n)
     count, _ = prop.search(limit=10 ** 6)
     if count:
         assert count <= len(models)
@@ -173,7 +167,7 @@ def test_search_and_probing_agree_with_pycosat(case):
 
 
 def test_undo_restores_the_state():
-    prop = propagator_for(Layout(9))
+    prop = clause_propagator(Layout(9))
     prop.reset()
     assert prop.assume(given_literals(Grid.from_line(SEARCH_PUZZLE)))
     saved = (list(prop.trail), list(prop.free), list(prop.value))

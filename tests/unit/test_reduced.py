@@ -12,7 +12,7 @@ from dimacs_sudoku.encodings.reduced import number_lines, reduced_formula
 from dimacs_sudoku.errors import NoSolution, PuzzleError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
-from dimacs_sudoku.propagate import Contradiction, candidates, propagate
+from dimacs_sudoku.reasoning.propagate import Contradiction, candidates, propagate
 
 from conftest import require_solver
 from support import (INKALA, INKALA_SOLUTION, in_process as command,
@@ -160,7 +160,7 @@ def random_solution(n, box, rng):
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]),
        st.integers(0, 2 ** 32), st.floats(0.2, 0.9))
-def test_engines_agree_with_reference(shape, seed, blank):
+def test_propagators_agree_with_reference(shape, seed, blank):
     n, box = shape
     rng = random.Random(seed)
     cells = random_solution(n, box, rng)
@@ -190,10 +190,10 @@ def test_engines_agree_with_reference(shape, seed, blank):
 @given(st.sampled_from([(4, (2, 2), False), (4, (2, 2), True), (6, (2, 3), False),
                         (9, (3, 3), False), (9, (3, 3), True), (16, (4, 4), False)]),
        st.integers(0, 2 ** 32), st.floats(0.2, 0.95))
-def test_candidates_agree_with_the_unit_engine(shape, seed, blank):
-    """``candidates`` (whole-list operations) gives the unit engine's candidates, or
+def test_candidates_agree_with_the_unit_propagator(shape, seed, blank):
+    """``candidates`` (whole-list operations) gives the unit propagator's candidates, or
     the same error naming the same cell, unit or clash."""
-    from dimacs_sudoku.propagate import UnitEngine
+    from dimacs_sudoku.reasoning.propagate import UnitPropagator
     n, box, diagonals = shape
     extra = [("diagonal", [i * n + i for i in range(n)]),
              ("anti-diagonal", [i * n + n - 1 - i for i in range(n)])] if diagonals else []
@@ -210,33 +210,33 @@ def test_candidates_agree_with_the_unit_engine(shape, seed, blank):
         except (Contradiction, PuzzleError) as error:
             return type(error), str(error)
 
-    def by_engine():
-        engine = UnitEngine(grid.layout)
-        cand, used = engine.start(grid.cells, grid)
-        engine.check_units(grid.cells, cand, used, grid)
+    def by_propagator():
+        propagator = UnitPropagator(grid.layout)
+        cand, used = propagator.start(grid.cells, grid)
+        propagator.check_units(grid.cells, cand, used, grid)
         return cand
 
-    assert outcome(lambda: candidates(grid)) == outcome(by_engine)
+    assert outcome(lambda: candidates(grid)) == outcome(by_propagator)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (16, (4, 4))]),
        st.integers(0, 2 ** 32), st.floats(0.3, 0.9))
 def test_hidden_pairs_keep_the_solution_and_only_remove(shape, seed, blank):
-    """With hidden pairs the four-view engine keeps every digit of the solution the
+    """With hidden pairs the four-view propagator keeps every digit of the solution the
     givens came from, and keeps no candidate that box-line eliminations alone drop."""
-    from dimacs_sudoku.propagate import SwarEngine
+    from dimacs_sudoku.reasoning.propagate import SwarPropagator
     n, box = shape
     rng = random.Random(seed)
     full = random_solution(n, box, rng)
     cells = [0 if rng.random() < blank else d for d in full]
-    engine = SwarEngine(Layout(n, box))
-    without, _ = engine.run(cells, True)
-    with_pairs, placed = engine.run(cells, True, True, True)
+    propagator = SwarPropagator(Layout(n, box))
+    without, _ = propagator.run(cells, True)
+    with_pairs, placed = propagator.run(cells, True, True, True)
     assert with_pairs & ~without == 0
-    filled = engine.cells_of(cells, placed)
+    filled = propagator.cells_of(cells, placed)
     assert all(d in (0, f) for d, f in zip(filled, full))
-    masks = engine.masks(with_pairs, filled)
+    masks = propagator.masks(with_pairs, filled)
     assert all(m >> (f - 1) & 1 for m, f in zip(masks, full))
 
 
@@ -249,11 +249,11 @@ def test_hidden_pairs_solve_what_box_lines_leave_open():
     from dimacs_sudoku import batch
     from dimacs_sudoku.reasoning.reduction import reducer_for
     grid = Grid.from_line(PAIRS_SOLVE)
-    engine = reducer_for(grid.layout).propagator
-    assert engine.run(grid.cells, True, False)[0]
-    X, placed = engine.run(grid.cells, True, False, True)
+    propagator = reducer_for(grid.layout).propagator
+    assert propagator.run(grid.cells, True, False)[0]
+    X, placed = propagator.run(grid.cells, True, False, True)
     assert X == 0
-    solved = engine.cells_of(grid.cells, placed)
+    solved = propagator.cells_of(grid.cells, placed)
     Grid(solved).check_solution(grid)
     assert batch.solve_cells(grid, 2, engine="pycosat") == ([solved], 1)
 

@@ -15,7 +15,7 @@ from dimacs_sudoku.encodings.reduced import (_constraints_by_unit, reduced_const
                                              reduced_formula)
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
-from dimacs_sudoku.propagate import Contradiction
+from dimacs_sudoku.reasoning.propagate import Contradiction
 from dimacs_sudoku.reasoning.reduction import reduce_grid
 
 SHAPES = [(4, (2, 2)), (4, (1, 4)), (6, (3, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)),

@@ -21,7 +21,7 @@ from dimacs_sudoku.encodings.reduced import reduced_formula
 from dimacs_sudoku.errors import InvalidModel
 from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.core.grid import Grid
-from dimacs_sudoku.propagate import Contradiction
+from dimacs_sudoku.reasoning.propagate import Contradiction
 from dimacs_sudoku.encodings import encode_variant
 from dimacs_sudoku.rules.registry import variant_grid
 
