@@ -1,4 +1,4 @@
-"""sudoku-analyze and dimacs_sudoku.analysis, tested by meaning: on 4x4 grids every
+"""sudoku-analyze and dimacs_sudoku.tasks.analyze, tested by meaning: on 4x4 grids every
 answer is held against brute force over all 288 grids; on larger ones against the
 solutions and counts the other commands give."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from support import ROOT, command, in_process
 
-from dimacs_sudoku.analysis import analyze, hitting_set
-from dimacs_sudoku.batch import count_solutions
+from dimacs_sudoku.tasks.analyze import analyze, hitting_set
+from dimacs_sudoku.tasks.solving import count_solutions
 from dimacs_sudoku.formats import puzzles_from_file
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.check import check_variant

@@ -11,8 +11,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dimacs_sudoku import batch
-from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, solve_many
+from dimacs_sudoku.tasks import solving
+from dimacs_sudoku.tasks.solving import count_solutions, resolve_engine, solve_cells, solve_many
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
@@ -47,7 +47,7 @@ INPUT = "\n".join(CASES) + "\n"
 def require_pysat():
     """Skip unless python-sat can be imported; fail instead under
     DIMACS_SUDOKU_REQUIRE_SOLVERS=1."""
-    if batch.pysat_available():
+    if solving.pysat_available():
         return
     missing("python-sat is not installed (pip install python-sat)", REQUIRE_SOLVERS)
 
@@ -149,7 +149,7 @@ def test_engines_agree_on_random_grids(shape, seed, blank, diagonals, spoil):
 
 def test_engine_names():
     assert resolve_engine("pycosat") == "pycosat"
-    assert resolve_engine("auto") == ("pysat" if batch.pysat_available() else "pycosat")
+    assert resolve_engine("auto") == ("pysat" if solving.pysat_available() else "pycosat")
     with pytest.raises(UsageError):
         resolve_engine("minisat")
 
@@ -160,7 +160,7 @@ def test_other_pysat_solvers_give_the_same_answers(monkeypatch):
     grids = [Grid.from_line(line) for line in CASES if "x" not in line]
     expected = list(solve_many(grids, count=2, engine="pysat", canonical=True))
     for name in ("m22", "g4"):
-        monkeypatch.setattr(batch, "PYSAT_SOLVER", name)
+        monkeypatch.setattr(solving, "PYSAT_SOLVER", name)
         got = list(solve_many(grids, count=2, engine="pysat", canonical=True))
         assert [(s.cells if s else None, n) for s, n in got] == \
             [(s.cells if s else None, n) for s, n in expected]
@@ -175,7 +175,7 @@ def test_minicard_direct_calls_match_its_class():
     from functools import partial
 
     from dimacs_sudoku.sat import pysat_backend
-    direct = batch.pysat_engine("minicard")
+    direct = solving.pysat_engine("minicard")
     if direct is not pysat_backend.MinicardSolver:
         missing("this python-sat build names MiniCard's functions differently",
                 REQUIRE_SOLVERS)
@@ -194,11 +194,11 @@ def test_minicard_direct_calls_match_its_class():
                 continue
             if not problem.num_vars:
                 continue
-            found = batch._pysat_models(problem, count, direct)
-            assert found == batch._pysat_models(problem, count, wrapped)
-            assert len(found) == min(count, len(batch._pysat_models(problem, 1000, wrapped)))
-    answers = [batch._solve(reducer_for(g.layout), g.cells, 5,
-                            partial(batch._pysat_models, make=make), g)
+            found = solving._pysat_models(problem, count, direct)
+            assert found == solving._pysat_models(problem, count, wrapped)
+            assert len(found) == min(count, len(solving._pysat_models(problem, 1000, wrapped)))
+    answers = [solving._solve(reducer_for(g.layout), g.cells, 5,
+                            partial(solving._pysat_models, make=make), g)
                for g in grids for make in (direct, wrapped)]
     assert answers[0::2] == answers[1::2]
     assert {n for _, n in answers} >= {0, 1, 5}

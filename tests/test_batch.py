@@ -1,4 +1,4 @@
-"""Batch solving: dimacs_sudoku.batch and the sudoku-solve command."""
+"""Batch solving: dimacs_sudoku.tasks.solving and the sudoku-solve command."""
 
 import json
 import os
@@ -8,7 +8,7 @@ import shutil
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dimacs_sudoku.batch import count_solutions, solve_cells, solve_many
+from dimacs_sudoku.tasks.solving import count_solutions, solve_cells, solve_many
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.formats import parse_puzzle
@@ -228,7 +228,7 @@ def test_gnu_parallel_matches_one_process(tmp_path):
 def test_the_count_is_bounded(tmp_path):
     """Every solution counted is held (to check they are distinct): --count above
     MAX_COUNT is a usage error, not a search until memory runs out."""
-    from dimacs_sudoku.batch import MAX_COUNT
+    from dimacs_sudoku.tasks.solving import MAX_COUNT
     (tmp_path / "p.txt").write_text(INKALA + "\n")
     done = command("sudoku-solve", "--count", str(MAX_COUNT + 1), tmp_path / "p.txt")
     assert done.returncode == 2 and done.stdout == ""
@@ -245,12 +245,12 @@ def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
     signals: its models come back whole (every puzzle here takes that path)."""
     if engine == "pysat":
         require_pysat()
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.sat import process
     grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),
              parse_puzzle("11" + "." * 79), parse_puzzle("." * 16)]
     here = [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids]
-    monkeypatch.setattr(batch, "LONG_SEARCH_VARS", 0)
+    monkeypatch.setattr(solving, "LONG_SEARCH_VARS", 0)
     forks = []
     monkeypatch.setattr(process, "fork_to_stay_interruptible",
                         lambda timeout: forks.append(timeout) or True)

@@ -6,13 +6,13 @@ from collections import Counter
 
 import pytest
 
-from dimacs_sudoku.batch import count_solutions
+from dimacs_sudoku.tasks.solving import count_solutions
 from dimacs_sudoku.errors import UnknownResult
-from dimacs_sudoku.generator import (SYMMETRIES, Counter as SolutionCounter,
+from dimacs_sudoku.tasks.generate import (SYMMETRIES, Counter as SolutionCounter,
                                     bounded_count_solutions, generate, is_minimal,
                                     is_symmetric, layout_for, make_puzzle, random_solution,
                                     symmetry_orbits)
-from dimacs_sudoku.grading import solutions as dpll_solutions
+from dimacs_sudoku.tasks.grade import solutions as dpll_solutions
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.encodings.sudoku import sudoku_formula
-from dimacs_sudoku.grading import (Grade, Propagator, given_literals, grade, propagator_for,
+from dimacs_sudoku.tasks.grade import (Grade, Propagator, given_literals, grade, propagator_for,
                                  solutions, sudoku_propagator)
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout

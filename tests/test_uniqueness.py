@@ -7,8 +7,8 @@ import random
 import pytest
 
 from conftest import require_solver
-from dimacs_sudoku.batch import count_solutions
-from dimacs_sudoku.generator import exclusion_clause, layout_for, make_puzzle
+from dimacs_sudoku.tasks.solving import count_solutions
+from dimacs_sudoku.tasks.generate import exclusion_clause, layout_for, make_puzzle
 from dimacs_sudoku.core.grid import Grid
 
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, header,

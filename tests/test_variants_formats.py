@@ -628,7 +628,7 @@ def _prime_jigsaw(n):
 
 @pytest.mark.parametrize("n", [5, 7])
 def test_a_prime_jigsaw_is_read_encoded_and_solved(n):
-    from dimacs_sudoku.batch import count_solutions
+    from dimacs_sudoku.tasks.solving import count_solutions
     from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.formats import parse_puzzle, write_grid
     givens, regions, solution = _prime_jigsaw(n)

@@ -118,7 +118,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         raise UsageError("the puzzle and --exclude cannot both be read from stdin")
 
     def known_solutions(grid):
-        from ..generator import read_solutions
+        from ..tasks.generate import read_solutions
         with streams.open_text_input(exclude) as known:
             return read_solutions(known, grid, exclude)
 
@@ -186,7 +186,7 @@ def puzzle_formula(grid, source, encoding="extended", amo="pairwise", numbering=
         formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
                          source=where)
     if exclude is not None:
-        from ..generator import exclude_solutions
+        from ..tasks.generate import exclude_solutions
         exclude_solutions(formula, exclude(grid), numbering)
     if comments == "none":
         formula.comments = []

@@ -24,16 +24,16 @@ the project's checker.
 (0, ['r1c1=1', 'r2c2=1'], ['r1c1=1'])
 """
 
-from . import arguments
-from .errors import InvalidModel
-from .generator import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
-from .core.layout import Layout
-from .core.grid import grid_argument
-from .core.notation import symbol
-from .sat import Solver
-from .core.check import check_cells
-from .core.check import check_variant
-from .rules.base import Rule, cell_text
+from .. import arguments
+from ..errors import InvalidModel
+from .generate import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
+from ..core.layout import Layout
+from ..core.grid import grid_argument
+from ..core.notation import symbol
+from ..sat import Solver
+from ..core.check import check_cells
+from ..core.check import check_variant
+from ..rules.base import Rule, cell_text
 
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further

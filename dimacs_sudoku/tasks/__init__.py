@@ -1,5 +1,5 @@
 """The library's verbs on puzzles, as ``sudoku-solve`` does them: propagation, then
-the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.batch`), every solution
+the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.tasks.solving`), every solution
 checked against the rules and the givens.
 
 ``solve`` gives one solution, ``count_solutions`` how many there are (up to a cap),
@@ -15,12 +15,13 @@ import os
 import tempfile
 from collections import namedtuple
 
-from . import arguments, batch
-from .dimacs.decode import decode_result
-from .encodings import encode
-from .errors import NoSolution
-from .core.grid import grid_argument
-from .sat import run_solver, solve_cnf
+from .. import arguments
+from ..dimacs.decode import decode_result
+from ..encodings import encode
+from ..errors import NoSolution
+from ..core.grid import grid_argument
+from ..sat import run_solver, solve_cnf
+from . import solving
 
 Solved = namedtuple("Solved", "puzzle solution count")
 Solved.__doc__ = """One puzzle of :func:`solve_many`: the puzzle, its first solution (a
@@ -48,7 +49,7 @@ def solve(grid, solver=None, engine="auto"):
     dimacs_sudoku.errors.NoSolution: no solution
     """
     grid_argument(grid, "solve")
-    solutions, n = batch.count_solutions(grid, 1, solver, engine)
+    solutions, n = solving.count_solutions(grid, 1, solver, engine)
     if not n:
         raise NoSolution("no solution", grid.source, grid.line)
     solution = solutions[0]
@@ -66,7 +67,7 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     (2, 288)
     """
     grid_argument(grid, "count_solutions")
-    return batch.count_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+    return solving.count_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
 
 
 def solve_many(grids, count=1, solver=None, engine="auto"):
@@ -92,7 +93,7 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
             puzzles.append(grid_argument(grid, "solve_many"))
             yield grid
 
-    for solution, n in batch.solve_many(each_grid(), count, solver, engine,
+    for solution, n in solving.solve_many(each_grid(), count, solver, engine,
                                         canonical=count > 1):
         puzzle = puzzles.pop()
         if solution is not None:

@@ -10,7 +10,7 @@
 2. Clues are removed in a random order, one symmetry orbit at a time (a cell and its
    images, so that the pattern of givens keeps the chosen symmetry); a removal is
    undone when the puzzle would no longer have exactly one solution, as the SAT
-   counter (:func:`dimacs_sudoku.batch.count_solutions` with ``limit=2``) reports. One
+   counter (:func:`dimacs_sudoku.tasks.solving.count_solutions` with ``limit=2``) reports. One
    pass over all the orbits leaves a puzzle from which no orbit can be removed; without
    symmetry that is a minimal puzzle (any later removal only adds solutions, so a cell
    that could not be removed once never can).
@@ -31,13 +31,13 @@ give the same puzzles.
 import random
 from collections import namedtuple
 
-from . import arguments
-from .batch import count_solutions
-from .errors import NoSolution, UnknownResult, UsageError
-from .grading import given_literals, propagator_for
-from .core.grid import Grid
-from .core.layout import Layout, default_box
-from .sat.pycosat_backend import PycosatSolver
+from .. import arguments
+from .solving import count_solutions
+from ..errors import NoSolution, UnknownResult, UsageError
+from .grade import given_literals, propagator_for
+from ..core.grid import Grid
+from ..core.layout import Layout, default_box
+from ..sat.pycosat_backend import PycosatSolver
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
               "horizontal", "vertical", "dihedral")
@@ -88,7 +88,7 @@ def layout_for(size=None, box=None):
 # ---- complete grids ---------------------------------------------------------------
 
 def _random_chooser(rng):
-    """A branching rule for :meth:`~dimacs_sudoku.grading.Propagator.search`: a random
+    """A branching rule for :meth:`~dimacs_sudoku.tasks.grade.Propagator.search`: a random
     clause among the open ones with the fewest free literals, a random free literal.
 
     In the extended encoding with pairwise at-most-one, a long clause (cell or unit
@@ -126,7 +126,7 @@ def _shuffled_groups(rng, count, width):
 
 
 def residual_clauses(prop):
-    """The clauses of a propagated :class:`~dimacs_sudoku.grading.Propagator` state that
+    """The clauses of a propagated :class:`~dimacs_sudoku.tasks.grade.Propagator` state that
     are not yet satisfied, restricted to their free literals (the given-driven reduction
     of Kwon and Jain, for any state): a model of them extends the state to a model of
     every clause."""
@@ -309,7 +309,7 @@ DEFAULT_BUDGET = 100000
 
 def bounded_count_solutions(grid, limit=2, budget=None):
     """``(solutions, count)`` like :func:`count_solutions`, with a budget: unit
-    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.grading`
+    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.tasks.grade`
     engine), then pycosat on the clauses left open, each call stopped after ``budget``
     propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
     out before the count is known."""
@@ -507,7 +507,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     count = arguments.number(count, "generate", "the number of puzzles as an int")
     layout = layout_for(size, box)
     if rules:
-        from .rules.registry import finish, parse_rule, variant_layout
+        from ..rules.registry import finish, parse_rule, variant_layout
         rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
                               if isinstance(rule, str) else rule for rule in rules],
                              layout.size))
@@ -553,7 +553,7 @@ def exclusion_clause(solution, numbering="standard"):
     >>> exclusion_clause(Grid([1, 2, 2, 1], size=2, box=(1, 2)))
     [-1, -4, -6, -7]
     """
-    from .core.variables import numbering as make_numbering
+    from ..core.variables import numbering as make_numbering
     if isinstance(numbering, str):
         numbering = make_numbering(numbering, solution.size)
     if not solution.is_complete():
@@ -568,7 +568,7 @@ def exclude_solutions(formula, solutions, numbering="standard"):
     header line each. A solver then answers UNSAT exactly when the puzzle has no
     solution besides these: ``sudoku2cnf p.txt --exclude p.sol | picosat`` exits 20
     for a puzzle with one solution."""
-    from .encodings.formula import CLAUSE, LABEL, followed_by
+    from ..encodings.formula import CLAUSE, LABEL, followed_by
     clauses = [exclusion_clause(grid, numbering) for grid in solutions]
 
     def exclusions():
@@ -593,8 +593,8 @@ def read_solutions(stream, puzzle, source):
     """The complete grids of a solution file (any puzzle format), each checked: the
     same size as ``puzzle``, complete, obeying the rules and agreeing with its givens.
     Raises :class:`~dimacs_sudoku.errors.PuzzleError` naming the file and line."""
-    from .errors import InvalidModel, PuzzleError
-    from .formats import read_puzzles
+    from ..errors import InvalidModel, PuzzleError
+    from ..formats import read_puzzles
     found = []
     for grid in read_puzzles(stream, source, size=puzzle.size, box=puzzle.layout.box):
         if grid.size != puzzle.size:
@@ -620,7 +620,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
     random free cell through free neighbours holding digits not yet in it, to a random
     size in ``smallest..largest`` (smaller when it runs out of room); each cage's total
     is the sum of its digits. Returns the ``killer`` rules, in the order made."""
-    from .rules.registry import parse_rule
+    from ..rules.registry import parse_rule
     n = solution.size
     cells = solution.cells
     free = set(range(n * n))

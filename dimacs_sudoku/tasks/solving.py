@@ -59,13 +59,13 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 
 from operator import neg
 
-from .errors import PYTHON_SAT_MISSING, NoSolution, NotInstalled, SudokuError, UsageError
-from .core.grid import Grid
-from .reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
-from .sat import backend as sat_backend
-from .core.check import check_cells, check_distinct, grid_check
-from .sat.pycosat_backend import PycosatSolver
-from .sat.pysat_backend import available as pysat_available
+from ..errors import PYTHON_SAT_MISSING, NoSolution, NotInstalled, SudokuError, UsageError
+from ..core.grid import Grid
+from ..reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
+from ..sat import backend as sat_backend
+from ..core.check import check_cells, check_distinct, grid_check
+from ..sat.pycosat_backend import PycosatSolver
+from ..sat.pysat_backend import available as pysat_available
 
 _NEGATIVE = (0).__gt__
 
@@ -214,8 +214,8 @@ def _external_answer(solver, clauses, num_vars):
     grid check is the one that counts (the clause check would name a temporary file)."""
     import os
     import tempfile
-    from .errors import InvalidModel, UnknownResult
-    from .sat import run_solver
+    from ..errors import InvalidModel, UnknownResult
+    from ..sat import run_solver
     fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
     try:
         with os.fdopen(fd, "w") as out:
@@ -236,7 +236,7 @@ def _external_models(problem, count, solver):
     file of the reduced CNF with the models found so far blocked. A model that gives
     a cell no digit or two is an InvalidModel; one the solver repeats, although the
     CNF excluded it, is caught by the distinctness check of the caller."""
-    from .errors import InvalidModel
+    from ..errors import InvalidModel
     num_vars = problem.num_vars
     clauses = problem.clauses()
     open_cells = problem.filled.count(0)
@@ -271,7 +271,7 @@ def interruptible(search, num_vars):
     forked child when ``num_vars`` makes it possibly long and a signal must end it at
     once (see LONG_SEARCH_VARS), else here."""
     if num_vars > LONG_SEARCH_VARS:
-        from .sat.process import call_forked, fork_to_stay_interruptible
+        from ..sat.process import call_forked, fork_to_stay_interruptible
         if fork_to_stay_interruptible(None):
             return call_forked(search, "the in-process search")
     return search()

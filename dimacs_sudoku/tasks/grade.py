@@ -44,8 +44,8 @@ Grade(level='up', decisions=0)
 
 from collections import namedtuple
 
-from .errors import UsageError
-from .core.grid import grid_argument
+from ..errors import UsageError
+from ..core.grid import grid_argument
 
 LEVELS = ("up", "probe", "search", "none")
 
@@ -363,18 +363,18 @@ def propagator_for(layout, encoding="extended", rules=()):
     key = (layout.size, layout.box, tuple(cells for _, cells in layout.units), encoding)
     extra = ()
     if rules:
-        from .encodings.rules import clause_rules
+        from ..encodings.rules import clause_rules
         extra = tuple(clause_rules(rules, layout))
         key += tuple(rule.to_line() for rule in extra)
     found = _CACHE.get(key)
     if found is None:
-        from .encodings import ENCODINGS
+        from ..encodings import ENCODINGS
         if encoding not in ENCODINGS:
             raise UsageError("unknown encoding %r (choose from %s)"
                              % (encoding, ", ".join(ENCODINGS)))
         if extra:
-            from .core.grid import Grid
-            from .encodings import encode
+            from ..core.grid import Grid
+            from ..encodings import encode
             formula = encode(Grid([0] * layout.cells, layout=layout, rules=rules), encoding)
             found = Propagator(list(formula.clauses()), formula.num_vars)
         else:
