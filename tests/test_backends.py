@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.tasks import solving
-from dimacs_sudoku.tasks.solving import count_solutions, resolve_engine, solve_cells, solve_many
+from dimacs_sudoku.tasks.solving import find_solutions, resolve_engine, solve_cells, solve_many
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
@@ -76,10 +76,10 @@ def test_known_answers(engine):
 
 
 def test_counts_and_every_solution(engine):
-    solutions, n = count_solutions(Grid.empty(4), limit=1000, engine=engine)
+    solutions, n = find_solutions(Grid.empty(4), limit=1000, engine=engine)
     assert n == len({s.to_line() for s in solutions}) == 288
-    assert count_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[1] == 3
-    for s in count_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[0]:
+    assert find_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[1] == 3
+    for s in find_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[0]:
         s.check_solution(Grid.from_line(SEVERAL_9))
 
 
@@ -87,12 +87,12 @@ def test_canonical_first_solution(engine):
     """With ``canonical`` the first of several solutions is the bundled picosat's first,
     whatever the engine; the others are other solutions."""
     grid = Grid.from_line(SEVERAL_9)
-    every = {s.to_line() for s in count_solutions(grid, limit=10)[0]}
+    every = {s.to_line() for s in find_solutions(grid, limit=10)[0]}
     assert len(every) == 3
     picosat_first = next(solve_many([grid], count=1, engine="pycosat"))[0].to_line()
     (first, n), = solve_many([grid], count=2, engine=engine, canonical=True)
     assert n == 2 and first.to_line() == picosat_first
-    solutions, n = count_solutions(grid, limit=2, engine=engine, canonical=True)
+    solutions, n = find_solutions(grid, limit=2, engine=engine, canonical=True)
     lines = [s.to_line() for s in solutions]
     assert n == 2 and lines[0] == picosat_first and len(set(lines)) == 2
     assert set(lines) <= every

@@ -8,7 +8,7 @@ import shutil
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dimacs_sudoku.tasks.solving import count_solutions, solve_cells, solve_many
+from dimacs_sudoku.tasks.solving import find_solutions, solve_cells, solve_many
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.formats import parse_puzzle
@@ -81,7 +81,7 @@ def test_counts():
     assert [n for _, n in solve_many(grids, count=2)] == [1, 2, 0, 0]
     assert [n for _, n in solve_many(grids, count=5)] == [1, 5, 0, 0]
     assert [n for _, n in solve_many(grids)] == [1, 1, 0, 0]
-    solutions, n = count_solutions(Grid.empty(4), limit=300)
+    solutions, n = find_solutions(Grid.empty(4), limit=300)
     assert n == len({s.to_line() for s in solutions}) == 288
     for s in solutions[:20]:
         s.check_solution()
@@ -104,7 +104,7 @@ def test_extra_units_generic_path():
     diagonals = [("diagonal", [i * 4 + i for i in range(4)]),
                  ("anti-diagonal", [i * 4 + 3 - i for i in range(4)])]
     layout = Layout(4, (2, 2), diagonals)
-    solutions, n = count_solutions(Grid([0] * 16, layout=layout), limit=1000)
+    solutions, n = find_solutions(Grid([0] * 16, layout=layout), limit=1000)
     assert 0 < n < 288
     for s in solutions:
         s.check_solution()

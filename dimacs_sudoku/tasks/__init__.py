@@ -49,7 +49,7 @@ def solve(grid, solver=None, engine="auto"):
     dimacs_sudoku.errors.NoSolution: no solution
     """
     grid_argument(grid, "solve")
-    solutions, n = solving.count_solutions(grid, 1, solver, engine)
+    solutions, n = solving.find_solutions(grid, 1, solver, engine)
     if not n:
         raise NoSolution("no solution", grid.source, grid.line)
     solution = solutions[0]
@@ -67,7 +67,7 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     (2, 288)
     """
     grid_argument(grid, "count_solutions")
-    return solving.count_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+    return solving.find_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
 
 
 def solve_many(grids, count=1, solver=None, engine="auto"):

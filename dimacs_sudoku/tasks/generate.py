@@ -10,7 +10,7 @@
 2. Clues are removed in a random order, one symmetry orbit at a time (a cell and its
    images, so that the pattern of givens keeps the chosen symmetry); a removal is
    undone when the puzzle would no longer have exactly one solution, as the SAT
-   counter (:func:`dimacs_sudoku.tasks.solving.count_solutions` with ``limit=2``) reports. One
+   counter (:func:`dimacs_sudoku.tasks.solving.find_solutions` with ``limit=2``) reports. One
    pass over all the orbits leaves a puzzle from which no orbit can be removed; without
    symmetry that is a minimal puzzle (any later removal only adds solutions, so a cell
    that could not be removed once never can).
@@ -24,7 +24,7 @@ give the same puzzles.
 
 >>> import random
 >>> made = make_puzzle(layout_for(4), random.Random(1))
->>> count_solutions(made.puzzle)[1], made.puzzle.givens_count() < 16, made.undecided
+>>> find_solutions(made.puzzle)[1], made.puzzle.givens_count() < 16, made.undecided
 (1, True, 0)
 """
 
@@ -32,7 +32,7 @@ import random
 from collections import namedtuple
 
 from .. import arguments
-from .solving import count_solutions
+from .solving import find_solutions
 from ..errors import NoSolution, UnknownResult, UsageError
 from .grade import given_literals, propagator_for
 from ..core.grid import Grid
@@ -302,13 +302,13 @@ def is_symmetric(grid, symmetry):
 
 # Grids up to this size use the project's fast counter without a budget; larger ones
 # (where a puzzle near the edge of uniqueness can take a SAT solver minutes) use
-# :func:`bounded_count_solutions` with DEFAULT_BUDGET propagations per call.
+# :func:`bounded_find_solutions` with DEFAULT_BUDGET propagations per call.
 UNBOUNDED_MAX_SIZE = 16
 DEFAULT_BUDGET = 100000
 
 
-def bounded_count_solutions(grid, limit=2, budget=None):
-    """``(solutions, count)`` like :func:`count_solutions`, with a budget: unit
+def bounded_find_solutions(grid, limit=2, budget=None):
+    """``(solutions, count)`` like :func:`find_solutions`, with a budget: unit
     propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.tasks.grade`
     engine), then pycosat on the clauses left open, each call stopped after ``budget``
     propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
@@ -352,19 +352,19 @@ class Counter:
 
     Calling it gives 0, 1 or 2, or None when the budget ran out (the caller then
     treats the puzzle as not proven unique). ``function`` replaces the default choice:
-    :func:`count_solutions` for grids up to :data:`UNBOUNDED_MAX_SIZE` without a
-    ``budget``, else :func:`bounded_count_solutions`.
+    :func:`find_solutions` for grids up to :data:`UNBOUNDED_MAX_SIZE` without a
+    ``budget``, else :func:`bounded_find_solutions`.
     """
 
     def __init__(self, layout, budget=None, function=None):
         if function is None:
             if budget is None and layout.size <= UNBOUNDED_MAX_SIZE:
-                function = count_solutions
+                function = find_solutions
             else:
                 limit = budget if budget is not None else DEFAULT_BUDGET
 
                 def function(grid, limit=2, _budget=limit or None):
-                    return bounded_count_solutions(grid, limit, _budget)
+                    return bounded_find_solutions(grid, limit, _budget)
         self.function = function
         self.calls = 0
         self.undecided = 0
@@ -524,7 +524,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
         # Propagation over the rules' clauses (cached per layout and rules), then
         # pycosat on what is left: no CNF is written per count.
         counter = Counter(layout, budget, function=lambda grid, limit=2: (
-            bounded_count_solutions(grid, limit, budget or None)))
+            bounded_find_solutions(grid, limit, budget or None)))
     counter = counter or Counter(layout, budget)
     rng = random.Random(seed)
     if killer and (full or rules or clues is not None or minimal or symmetry != "none"):
@@ -679,7 +679,7 @@ def make_killer(rng, size=9, box=None, largest=5):
     cell where two solutions differ, until only one is left.
 
     >>> made = make_killer(random.Random(3), size=4)
-    >>> count_solutions(made.puzzle)[1], len(made.puzzle.rules) > 0
+    >>> find_solutions(made.puzzle)[1], len(made.puzzle.rules) > 0
     (1, True)
     """
     layout = layout_for(size, box)
@@ -688,7 +688,7 @@ def make_killer(rng, size=9, box=None, largest=5):
     cells = [0] * layout.cells
     puzzle = Grid(cells, layout=layout, rules=rules)
     while True:
-        found, count = count_solutions(puzzle, 2)
+        found, count = find_solutions(puzzle, 2)
         if count == 1:
             break
         differ = [k for k in range(layout.cells)

@@ -43,7 +43,7 @@ For each puzzle:
    pairwise clauses).
 
 Standard grids up to 16x16 take the four-view propagation; other grids (extra units,
-larger sizes) propagate singles with the per-cell engine and build the same reduced
+larger sizes) propagate singles with the per-cell propagation and build the same reduced
 problem from its candidates. An external ``solver`` is run once per model on a DIMACS
 file of the reduced CNF (pairwise at-most-one), with the models found so far blocked.
 
@@ -52,14 +52,14 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 ...          Grid.from_line("11" + "." * 14)]
 >>> [(s.to_line() if s else None, k) for s, k in solve_many(grids, count=2, canonical=True)]
 [('1234431221433421', 1), ('4321214334121234', 2), (None, 0)]
->>> solutions, count = count_solutions(Grid.empty(4), limit=1000)
+>>> solutions, count = find_solutions(Grid.empty(4), limit=1000)
 >>> count, len(solutions)
 (288, 288)
 """
 
 from operator import neg
 
-from ..errors import PYTHON_SAT_MISSING, NoSolution, NotInstalled, SudokuError, UsageError
+from ..errors import PYTHON_SAT_MISSING, NotInstalled, UsageError
 from ..core.grid import Grid
 from ..reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
 from ..sat import backend as sat_backend
@@ -384,21 +384,10 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
         yield (_make_grid(solutions[0], grid) if solutions else None), n
 
 
-def count_solutions(grid, limit=2, solver=None, engine="auto", canonical=False):
+def find_solutions(grid, limit=2, solver=None, engine="auto", canonical=False):
     """``(solutions, count)``: the first ``limit`` solutions of ``grid`` (Grids) and
     min(number of solutions, ``limit``). Contradictory givens have none."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
     solutions, n = solve_cells(grid, limit, solver, engine, canonical)
     return [_make_grid(s, grid) for s in solutions], n
-
-
-def solve_one(grid, solver=None, engine="auto"):
-    """The solution of ``grid`` if it has exactly one, else raise: NoSolution, or a
-    SudokuError saying it has several. A convenience for tools."""
-    solutions, n = count_solutions(grid, 2, solver, engine)
-    if n == 0:
-        raise NoSolution("no solution", grid.source, grid.line)
-    if n > 1:
-        raise SudokuError("the puzzle has several solutions", grid.source, grid.line)
-    return solutions[0]
