@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dimacs_sudoku.tasks.certify import check_files                     # noqa: E402
-from dimacs_sudoku.cli.sudoku2cnf import puzzle_formula           # noqa: E402
+from dimacs_sudoku.encodings import puzzle_formula               # noqa: E402
 from dimacs_sudoku.dimacs.drat import check_proof                             # noqa: E402
 from dimacs_sudoku.tasks.solving import solve_cells                            # noqa: E402
 from dimacs_sudoku.formats import read_puzzles                         # noqa: E402

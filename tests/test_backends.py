@@ -261,3 +261,21 @@ def test_without_pysat(tmp_path):
 def test_bad_engine_name():
     run = command("sudoku-solve", "--engine", "minisat", input=SMALL4 + "\n")
     assert run.returncode == 2 and "--engine" in run.stderr
+
+
+@pytest.mark.slow
+def test_an_external_program_enumerates_as_the_bundled_solver_does():
+    """The façade's enumeration over an external program (one run per model, the
+    models found so far blocked) finds the same projected models as pycosat."""
+    from conftest import require_solver
+    from dimacs_sudoku.sat import Solver
+    from dimacs_sudoku.sat.program_backend import ProgramSolver
+    require_solver("picosat")
+    clauses = [[1, 2, 3], [-1, -2], [-1, -3], [-2, -3], [4, -1], [-4, 1, 2]]
+    with ProgramSolver("picosat", 4) as program, Solver("pycosat", 4) as bundled:
+        program.add_clauses(clauses)
+        bundled.add_clauses(clauses)
+        found = program.models(10, project=3, positives=True)
+        assert sorted(found) == sorted(bundled.models(10, project=3, positives=True))
+        assert sorted(found) == [[1], [2], [3]]
+        assert program.solves == 4 and program.solve() is False

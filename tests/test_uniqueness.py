@@ -8,7 +8,8 @@ import pytest
 
 from conftest import require_solver
 from dimacs_sudoku.tasks.solving import find_solutions
-from dimacs_sudoku.tasks.generate import exclusion_clause, layout_for, make_puzzle
+from dimacs_sudoku.encodings.exclude import exclusion_clause
+from dimacs_sudoku.tasks.generate import layout_for, make_puzzle
 from dimacs_sudoku.core.grid import Grid
 
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, header,

@@ -293,7 +293,7 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     checked proof, as DIR/NUMBER.cnf and DIR/NUMBER.drat."""
     from ..tasks.certify import certify
     from ..core.grid import Grid
-    from .sudoku2cnf import puzzle_formula
+    from ..encodings import puzzle_formula
     if n > 1:
         return "several", None
     exclude = None

@@ -9,7 +9,7 @@ does better than the shared ones).
 
 from itertools import combinations
 
-from ..errors import UsageError
+from ..errors import UnknownResult, UsageError
 
 _POSITIVE = (0).__lt__
 
@@ -118,15 +118,21 @@ class Backend:
         self._assumptions = tuple(core)
         return core
 
-    def models(self, count, project=None, positives=False):
+    def models(self, count, project=None, positives=False, budget=None):
         """Up to ``count`` models, distinct on the projected variables (see
         :func:`projection`): after each one a clause blocking its projection is
         added, so that auxiliary variables never make one answer count twice. With
         ``positives`` only true literals are returned and blocked: right when every
-        model sets the same number of them true (one digit per cell)."""
+        model sets the same number of them true (one digit per cell). ``budget``
+        bounds each search (propagations): an UnknownResult when one runs out."""
         keep = projection(project, positives)
         found = []
-        while len(found) < count and self.solve():
+        while len(found) < count:
+            answer = self.solve(budget=budget)
+            if answer is None:
+                raise UnknownResult("no answer within %d propagations" % budget)
+            if not answer:
+                break
             lits = keep(self.model())
             found.append(lits)
             if not lits:

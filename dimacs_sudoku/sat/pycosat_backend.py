@@ -137,7 +137,9 @@ class PycosatSolver(Backend):
     def model(self):
         return self._model
 
-    def models(self, count, project=None, positives=False):
+    def models(self, count, project=None, positives=False, budget=None):
+        if budget:
+            return Backend.models(self, count, project, positives, budget)
         import pycosat
         keep = projection(project, positives)
         found = []
