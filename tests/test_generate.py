@@ -8,10 +8,10 @@ import pytest
 
 from dimacs_sudoku.tasks.solving import find_solutions
 from dimacs_sudoku.errors import UnknownResult
-from dimacs_sudoku.tasks.generate import (SYMMETRIES, Counter as SolutionCounter,
-                                    bounded_find_solutions, generate, is_minimal,
-                                    is_symmetric, layout_for, make_puzzle, random_solution,
-                                    symmetry_orbits)
+from dimacs_sudoku.core.symmetry import SYMMETRIES, is_symmetric, symmetry_orbits
+from dimacs_sudoku.tasks.generate import (Counter as SolutionCounter, bounded_find_solutions,
+                                          generate, is_minimal, layout_for, make_puzzle,
+                                          random_solution)
 from dimacs_sudoku.tasks.grade import solutions as dpll_solutions
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle

@@ -37,21 +37,8 @@ from ..errors import NoSolution, UnknownResult, UsageError
 from .grade import given_literals, propagator_for
 from ..core.grid import Grid
 from ..core.layout import Layout, default_box
+from ..core.symmetry import symmetry_maps, symmetry_orbits
 from ..sat.pycosat_backend import PycosatSolver
-
-SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
-              "horizontal", "vertical", "dihedral")
-
-SYMMETRY_HELP = {
-    "none": "no symmetry",
-    "rotational": "180-degree rotation: r,c and N-1-r,N-1-c",
-    "quarter": "90-degree rotation (four cells per orbit)",
-    "diagonal": "mirror in the main diagonal: r,c and c,r",
-    "antidiagonal": "mirror in the anti-diagonal: r,c and N-1-c,N-1-r",
-    "horizontal": "mirror top to bottom: r,c and N-1-r,c",
-    "vertical": "mirror left to right: r,c and r,N-1-c",
-    "dihedral": "all eight rotations and mirrors of the square",
-}
 
 # The share of cells that random decisions fill before pycosat completes the grid.
 FILL = 0.4
@@ -236,68 +223,6 @@ def random_solution(layout, rng, givens=None, rules=()):
     return Grid(out, layout=layout)
 
 
-# ---- symmetry ---------------------------------------------------------------------
-
-def _maps(size, symmetry):
-    m = size - 1
-    rot180 = lambda r, c: (m - r, m - c)           # noqa: E731
-    rot90 = lambda r, c: (c, m - r)                # noqa: E731
-    table = {
-        "none": [],
-        "rotational": [rot180],
-        "quarter": [rot90],
-        "diagonal": [lambda r, c: (c, r)],
-        "antidiagonal": [lambda r, c: (m - c, m - r)],
-        "horizontal": [lambda r, c: (m - r, c)],
-        "vertical": [lambda r, c: (r, m - c)],
-        "dihedral": [rot90, lambda r, c: (c, r)],
-    }
-    try:
-        return table[symmetry]
-    except KeyError:
-        raise UsageError("unknown symmetry %r (choose from %s)"
-                         % (symmetry, ", ".join(SYMMETRIES))) from None
-
-
-def symmetry_orbits(size, symmetry="none"):
-    """The cells of an N x N grid grouped into orbits of ``symmetry``, each orbit a
-    sorted tuple, the orbits in order of their first cell.
-
-    >>> symmetry_orbits(3, "rotational")
-    [(0, 8), (1, 7), (2, 6), (3, 5), (4,)]
-    >>> len(symmetry_orbits(9, "quarter")), len(symmetry_orbits(9, "dihedral"))
-    (21, 15)
-    """
-    maps = _maps(size, symmetry)
-    seen = [False] * (size * size)
-    orbits = []
-    for start in range(size * size):
-        if seen[start]:
-            continue
-        orbit = {start}
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            r, c = divmod(cell, size)
-            for f in maps:
-                rr, cc = f(r, c)
-                image = rr * size + cc
-                if image not in orbit:
-                    orbit.add(image)
-                    todo.append(image)
-        for cell in orbit:
-            seen[cell] = True
-        orbits.append(tuple(sorted(orbit)))
-    return orbits
-
-
-def is_symmetric(grid, symmetry):
-    """Do the givens of ``grid`` form a pattern with ``symmetry``?"""
-    cells = grid.cells
-    return all(len({bool(cells[k]) for k in orbit}) == 1
-               for orbit in symmetry_orbits(grid.size, symmetry))
-
-
 # ---- counting ---------------------------------------------------------------------
 
 # Grids up to this size use the project's fast counter without a budget; larger ones
@@ -442,7 +367,7 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     ``rules`` are variant rules the puzzle carries (the layout must be theirs, see
     :func:`dimacs_sudoku.rules.registry.variant_layout`).
     """
-    _maps(layout.size, symmetry)
+    symmetry_maps(layout.size, symmetry)
     if clues is not None and clues < 0:
         raise UsageError("--clues takes a number of givens, not %d" % clues)
     counter = counter or Counter(layout)
@@ -510,7 +435,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     if full and (clues is not None or minimal or symmetry != "none"):
         raise UsageError("--full makes complete grids; it does not go with --clues, "
                          "--minimal or --symmetry")
-    _maps(layout.size, symmetry)
+    symmetry_maps(layout.size, symmetry)
     if attempts is None:
         attempts = 1 if clues is None and not (minimal and symmetry != "none") else 20
     if counter is None and rules:
