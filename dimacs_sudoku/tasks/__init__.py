@@ -11,16 +11,11 @@ CNF route instead, ``sudoku2cnf | SOLVER | cnf2sudoku`` in one call.
 1
 """
 
-import os
-import tempfile
 from collections import namedtuple
 
 from .. import arguments
-from ..dimacs.decode import decode_result
-from ..encodings import encode
 from ..errors import NoSolution
 from ..core.grid import grid_argument
-from ..sat import run_solver, solve_cnf
 from . import solving
 
 Solved = namedtuple("Solved", "puzzle solution count")
@@ -120,6 +115,12 @@ def solve_by_cnf(grid, encoding="extended", amo="pairwise", solver=None, timeout
     >>> solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1")).to_line()
     '1234431221433421'
     """
+    # the full CNF route's modules, loaded when it is taken (start-up of sudoku-solve)
+    import os
+    import tempfile
+    from ..dimacs.decode import decode_result
+    from ..encodings import encode
+    from ..sat import run_solver, solve_cnf
     grid_argument(grid, "solve_by_cnf").check_givens()
     formula = encode(grid, encoding=encoding, amo=amo)
     if solver is None:
