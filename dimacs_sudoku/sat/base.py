@@ -21,8 +21,8 @@ def _same(model):
 def projection(project=None, positives=False):
     """The function ``model -> literals`` that :meth:`Backend.models` returns and
     blocks: every literal (``project`` None), those of variables 1..project (an int)
-    or of the variables in ``project`` (an iterable); with ``positives`` only the true
-    ones.
+    or of the variables in ``project`` (an iterable; a frozenset of variables is taken as
+    it is); with ``positives`` only the true ones.
 
     >>> projection(2)([1, -2, 3])
     [1, -2]
@@ -36,7 +36,7 @@ def projection(project=None, positives=False):
         if positives:
             return lambda model: [lit for lit in model if 0 < lit <= top]
         return lambda model: [lit for lit in model if -top <= lit <= top]
-    chosen = frozenset(abs(v) for v in project)
+    chosen = project if isinstance(project, frozenset) else frozenset(abs(v) for v in project)
     if positives:
         return lambda model: [lit for lit in model if lit > 0 and lit in chosen]
     return lambda model: [lit for lit in model if abs(lit) in chosen]

@@ -30,6 +30,7 @@ give the same puzzles.
 
 import random
 from collections import namedtuple
+from itertools import compress
 
 from .. import arguments
 from .solving import find_solutions
@@ -39,6 +40,8 @@ from ..core.grid import Grid
 from ..core.layout import Layout, default_box
 from ..core.symmetry import symmetry_maps, symmetry_orbits
 from ..sat.pycosat_backend import PycosatSolver
+
+_UNSET = (0).__eq__
 
 # The share of cells that random decisions fill before pycosat completes the grid.
 FILL = 0.4
@@ -252,7 +255,7 @@ def bounded_find_solutions(grid, limit=2, budget=None):
     else:
         sat = PycosatSolver()
         sat.add_clauses(residual_clauses(prop))
-        open_vars = [v for v in range(1, top + 1) if value[top + v] == 0]
+        open_vars = frozenset(compress(range(1, top + 1), map(_UNSET, value[top + 1:])))
         models = sat.models(limit, project=open_vars, positives=True, budget=budget)
     found = []
     for extra in models:
