@@ -237,10 +237,11 @@ DEFAULT_BUDGET = 100000
 
 def bounded_find_solutions(grid, limit=2, budget=None):
     """``(solutions, count)`` like :func:`find_solutions`, with a budget: unit
-    propagation over the extended encoding (this project's :mod:`~dimacs_sudoku.tasks.grade`
-    engine), then pycosat on the clauses left open, each call stopped after ``budget``
-    propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
-    out before the count is known."""
+    propagation over the extended encoding (the clause-level propagator of
+    :mod:`~dimacs_sudoku.tasks.grade`), then the façade's enumeration over pycosat on
+    the clauses left open, each search stopped after ``budget`` propagations (None: no
+    limit). Raises :class:`UnknownResult` when the budget runs out before the count is
+    known."""
     layout = grid.layout
     n = layout.size
     prop = propagator_for(layout, rules=grid.rules)
