@@ -36,7 +36,10 @@ def projection(project=None, positives=False):
         if positives:
             return lambda model: [lit for lit in model if 0 < lit <= top]
         return lambda model: [lit for lit in model if -top <= lit <= top]
-    chosen = project if isinstance(project, frozenset) else frozenset(abs(v) for v in project)
+    if isinstance(project, frozenset):
+        chosen = project
+    else:
+        chosen = frozenset(abs(v) for v in project)
     if positives:
         return lambda model: [lit for lit in model if lit > 0 and lit in chosen]
     return lambda model: [lit for lit in model if abs(lit) in chosen]
@@ -118,17 +121,20 @@ class Backend:
         self._assumptions = tuple(core)
         return core
 
-    def models(self, count, project=None, positives=False, budget=None):
+    def models(self, count, project=None, positives=False, budget=None, assumptions=(),
+               guard=None):
         """Up to ``count`` models, distinct on the projected variables (see
         :func:`projection`): after each one a clause blocking its projection is
         added, so that auxiliary variables never make one answer count twice. With
         ``positives`` only true literals are returned and blocked: right when every
         model sets the same number of them true (one digit per cell). ``budget``
-        bounds each search (propagations): an UnknownResult when one runs out."""
+        bounds each search (propagations): an UnknownResult when one runs out. Under
+        ``assumptions``, with each blocking clause weakened by ``-guard`` when a
+        ``guard`` is given (it blocks then only while ``guard`` is assumed)."""
         keep = projection(project, positives)
         found = []
         while len(found) < count:
-            answer = self.solve(budget=budget)
+            answer = self.solve(assumptions, budget)
             if answer is None:
                 raise UnknownResult("no answer within %d propagations" % budget)
             if not answer:
@@ -137,7 +143,8 @@ class Backend:
             found.append(lits)
             if not lits:
                 break                   # every model has this (empty) projection
-            self.add_clauses(([-lit for lit in lits],))
+            self.add_clauses(([-lit for lit in lits] if guard is None
+                              else [-guard] + [-lit for lit in lits],))
         return found
 
     def proof(self):

@@ -40,7 +40,9 @@ class ProgramSolver(Backend):
 
     def solve(self, assumptions=(), budget=None):
         self.solves += 1
-        clauses = self.clauses + [[lit] for lit in assumptions] if assumptions else self.clauses
+        clauses = self.clauses
+        if assumptions:
+            clauses = clauses + [[lit] for lit in assumptions]
         num_vars = max([self.num_vars] + [abs(lit) for clause in clauses for lit in clause])
         fd, path = tempfile.mkstemp(suffix=".cnf", prefix="dimacs-sudoku-")
         try:

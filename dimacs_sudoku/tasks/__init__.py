@@ -1,6 +1,6 @@
 """The library's verbs on puzzles, as ``sudoku-solve`` does them: propagation, then
-the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.tasks.solving`), every solution
-checked against the rules and the givens.
+the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.tasks.solving`), every
+solution checked against the rules and the givens.
 
 ``solve`` gives one solution, ``count_solutions`` how many there are (up to a cap),
 ``solve_many`` both for many puzzles in turn. :func:`solve_by_cnf` takes the full

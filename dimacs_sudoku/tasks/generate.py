@@ -10,7 +10,7 @@
 2. Clues are removed in a random order, one symmetry orbit at a time (a cell and its
    images, so that the pattern of givens keeps the chosen symmetry); a removal is
    undone when the puzzle would no longer have exactly one solution, as the SAT
-   counter (:func:`dimacs_sudoku.tasks.solving.find_solutions` with ``limit=2``) reports. One
+   counter (:func:`~dimacs_sudoku.tasks.solving.find_solutions`, ``limit=2``) reports. One
    pass over all the orbits leaves a puzzle from which no orbit can be removed; without
    symmetry that is a minimal puzzle (any later removal only adds solutions, so a cell
    that could not be removed once never can).
