@@ -4,7 +4,7 @@ puzzle in the same run.
 
 Per puzzle: the baseline is ``dimacs_sudoku.tasks.count_solutions(grid, 1)`` (what
 ``sudoku-solve`` does for it: propagation, the reduced problem, one solve), then
-:func:`dimacs_sudoku.analysis.analyze` with the options of the question asked:
+:func:`dimacs_sudoku.tasks.analyze.analyze` with the options of the question asked:
 
 - true candidates of a 9x9 (``redundancy=False``): Inkala's puzzle (one solution:
   its solution and the proof that it is alone are the candidates) and the same
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dimacs_sudoku.analysis import analyze  # noqa: E402
+from dimacs_sudoku.tasks.analyze import analyze  # noqa: E402
 from dimacs_sudoku.formats import puzzles_from_file  # noqa: E402
 from dimacs_sudoku.core.grid import Grid  # noqa: E402
 from dimacs_sudoku.tasks import count_solutions, solve  # noqa: E402

@@ -4,7 +4,7 @@
 For each puzzle set, in the same run (the grids are read first; parsing is left out of
 every column):
 
-- ours, once per engine: ``dimacs_sudoku.batch.solve_many(grids, count=2, engine=E)``:
+- ours, once per engine: ``dimacs_sudoku.tasks.solving.solve_many(grids, count=2, engine=E)``:
   propagation, then the reduced problem through ``pysat`` (a fresh MiniCard solver per
   puzzle; only when python-sat is installed) or ``pycosat`` (the bundled picosat). The
   two engines run interleaved, ``--repeat`` times, and the median time counts;

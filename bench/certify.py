@@ -35,10 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dimacs_sudoku.certificates import check_files                     # noqa: E402
-from dimacs_sudoku.cli.sudoku2cnf import puzzle_formula           # noqa: E402
+from dimacs_sudoku.tasks.certify import check_files                     # noqa: E402
+from dimacs_sudoku.encodings import puzzle_formula               # noqa: E402
 from dimacs_sudoku.dimacs.drat import check_proof                             # noqa: E402
-from dimacs_sudoku.batch import solve_cells                            # noqa: E402
+from dimacs_sudoku.tasks.solving import solve_cells                            # noqa: E402
 from dimacs_sudoku.formats import read_puzzles                         # noqa: E402
 from dimacs_sudoku.core.grid import Grid                                    # noqa: E402
 from dimacs_sudoku.sat import prove, run_solver, solve_pysat            # noqa: E402

@@ -3,7 +3,7 @@
 (two solutions asked) per rule family, with a naive baseline in the same run.
 
 Per family, each engine (``pycosat``, the bundled picosat; ``pysat``, MiniCard, when
-python-sat is installed) goes through ``dimacs_sudoku.batch.solve_cells(grid, 2)``,
+python-sat is installed) goes through ``dimacs_sudoku.tasks.solving.solve_cells(grid, 2)``,
 the path ``sudoku-solve --count 2`` takes for a grid with rules
 (:func:`dimacs_sudoku.reasoning.reduction.variant_problem`, made anew for each puzzle and counted
 in the time): propagation over the layout's units, the reduced problem of the open
@@ -26,7 +26,7 @@ through the sumless cage), solved by pycosat the same way.
 
 Batch: ``sudoku-solve --count 2`` over one file of ``--killers`` generated 9x9 killer
 puzzles (cages grown over a random grid, givens added until one solution is left;
-:func:`dimacs_sudoku.generator.make_killer`), each followed by its cages; two sets,
+:func:`dimacs_sudoku.tasks.generate.make_killer`), each followed by its cages; two sets,
 cages of up to 4 and up to 5 cells. The median
 is taken over the per-puzzle times of the same calls in this process (start-up
 excluded); the command's CPU time (user + system of the child process), less that
@@ -54,9 +54,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "unit"))
 
-from dimacs_sudoku.batch import pysat_available, solve_cells  # noqa: E402
+from dimacs_sudoku.tasks.solving import pysat_available, solve_cells  # noqa: E402
 from dimacs_sudoku.formats import parse_puzzle  # noqa: E402
-from dimacs_sudoku.generator import generate, make_killer  # noqa: E402
+from dimacs_sudoku.tasks.generate import generate, make_killer  # noqa: E402
 
 
 def families():

@@ -27,7 +27,7 @@ _EXPORTS = {
     "write_grid": "formats", "parse_rule": "rules.registry",
     # solving, counting, making and grading puzzles
     "solve": "tasks", "count_solutions": "tasks", "solve_many": "tasks",
-    "generate": "generator", "grade": "grading", "analyze": "analysis",
+    "generate": "tasks.generate", "grade": "tasks.grade", "analyze": "tasks.analyze",
     # the DIMACS route, step by step
     "encode": "encodings", "Formula": "encodings.formula", "write_cnf": "encodings",
     "read_dimacs": "dimacs.cnf", "solve_cnf": "sat", "run_solver": "sat",

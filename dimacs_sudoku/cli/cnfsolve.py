@@ -197,7 +197,7 @@ def prove_command(path, output, solver, timeout, quiet, proof):
     ``proof`` is written empty. Exit 7 when the checker refuses the proof."""
     import shutil
     import tempfile
-    from ..certificates import check_files
+    from ..tasks.certify import check_files
     from ..sat import prove, prover
     from ..dimacs.competition import write_result
     from ..streams import commit_outputs, discard_outputs

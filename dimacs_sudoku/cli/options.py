@@ -93,7 +93,7 @@ def completion(names, module=None):
 
     >>> completion(("line", "grid", "json"))("g")
     ['grid']
-    >>> completion("SYMMETRIES", "generator")("d")
+    >>> completion("SYMMETRIES", "core.symmetry")("d")
     ['diagonal', 'dihedral']
     """
     def complete(incomplete: str):

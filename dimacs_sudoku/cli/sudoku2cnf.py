@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import NoSolution, PuzzleError, UsageError
+from ..errors import PuzzleError, UsageError
 from .. import errors, streams
 from . import options, runtime
 
@@ -95,7 +95,7 @@ def sudoku2cnf(
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None,
                    strict_drawings=False):
-    from ..encodings import ENCODINGS
+    from ..encodings import ENCODINGS, puzzle_formula
     from ..formats import read_puzzles
 
     if comments not in ("none", "header", "full"):
@@ -118,7 +118,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         raise UsageError("the puzzle and --exclude cannot both be read from stdin")
 
     def known_solutions(grid):
-        from ..generator import read_solutions
+        from ..encodings.exclude import read_solutions
         with streams.open_text_input(exclude) as known:
             return read_solutions(known, grid, exclude)
 
@@ -155,42 +155,6 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
     with streams.AtomicOutput(output) as out:
         formula.write(out, labels=comments == "full")
     return 0
-
-
-def puzzle_formula(grid, source, encoding="extended", amo="pairwise", numbering="standard",
-                   comments="header", reduce=False, propagate=False, exclude=None):
-    """The Formula that sudoku2cnf writes for ``grid``, read from ``source`` (named in
-    its header with the grid's line), with these options; ``exclude``: a function
-    ``grid -> complete grids`` whose grids --exclude forbids (asked for once the
-    givens are checked). Clashing givens raise NoSolution (exit 4). Write it with
-    ``formula.write(out, labels=comments == "full")``.
-
-    >>> from dimacs_sudoku.core.grid import Grid
-    >>> grid = Grid([1, 0, 0, 0] + [0] * 12, source="p.txt", line=3)
-    >>> puzzle_formula(grid, "p.txt").comments[-3:]
-    ['source: p.txt:3', 'givens: 1', 'puzzle: 1...............']
-    """
-    from ..encodings import encode
-    where = "%s:%d" % (source, grid.line) if grid.line else source
-    grid.check_givens()             # no solution (exit 4), at the clashing row's line
-    if reduce or propagate:
-        from ..encodings.reduced import reduced_formula
-        try:
-            formula = reduced_formula(grid, encoding=encoding, amo=amo,
-                                      numbering=numbering, propagate=propagate,
-                                      source=where)
-        except NoSolution as error:
-            error.source, error.line = source, grid.line
-            raise
-    else:
-        formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
-                         source=where)
-    if exclude is not None:
-        from ..generator import exclude_solutions
-        exclude_solutions(formula, exclude(grid), numbering)
-    if comments == "none":
-        formula.comments = []
-    return formula
 
 
 def write_each(puzzles, cnf_of, folder, puzzle, labels):

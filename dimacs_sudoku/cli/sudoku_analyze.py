@@ -105,7 +105,7 @@ def sudoku_analyze(
 def analyze_command(puzzles, output, cap=100, counts=False, output_format="text",
                     as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
                     box=None, input_format=None, strict_drawings=False, budget=None):
-    from ..batch import MAX_COUNT
+    from ..tasks.solving import MAX_COUNT
     from ..sat import backend
 
     if as_json:
@@ -164,8 +164,8 @@ def analyzed(grid, output_format, **options):
     forked child while the command catches signals: the solver holds the interpreter
     during each search, which on a large grid may take seconds, and a signal must end
     the program at once."""
-    from ..analysis import analyze
-    from ..batch import LONG_SEARCH_VARS
+    from ..tasks.analyze import analyze
+    from ..tasks.solving import LONG_SEARCH_VARS
     from ..sat.process import fork_to_stay_interruptible, run_forked
 
     def text():

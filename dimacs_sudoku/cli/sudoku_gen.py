@@ -80,7 +80,7 @@ def sudoku_gen(
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
                                        help="random seed (default: a fresh one)"),
     symmetry: str = typer.Option("none", "--symmetry", "-y", metavar="NAME",
-                                 autocompletion=options.completion("SYMMETRIES", "generator"),
+                                 autocompletion=options.completion("SYMMETRIES", "core.symmetry"),
                                  help="pattern symmetry of the givens"),
     minimal: bool = typer.Option(False, "--minimal", "-m",
                                  help="no given can be removed without losing uniqueness"),
@@ -112,7 +112,8 @@ def sudoku_gen(
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
                      full, output_format, output, progress, symbols=None, rules=None,
                      killer=False):
-    from ..generator import SYMMETRIES, Counter, generate, layout_for
+    from ..core.symmetry import SYMMETRIES
+    from ..tasks.generate import Counter, generate, layout_for
 
     if output_format is None:
         output_format = ("variant" if rules or killer

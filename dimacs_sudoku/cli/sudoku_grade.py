@@ -82,7 +82,7 @@ def sudoku_grade(
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                   progress=None, strict_drawings=False):
     from ..encodings import ENCODINGS
-    from ..grading import LEVELS, grade
+    from ..tasks.grade import LEVELS, grade
     from ..formats import puzzle_line
 
     if encoding not in ENCODINGS:

@@ -95,7 +95,7 @@ def sudoku_solve(
     unique: bool = typer.Option(False, "--unique", "-u", help="the same as --count 2"),
     output_format: Optional[str] = options.output_format_option(),
     engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
-                               autocompletion=options.completion("ENGINES", "batch"),
+                               autocompletion=options.completion("ENGINES", "tasks.solving"),
                                help="auto, pysat or pycosat (the in-process SAT solver)"),
     solver: Optional[str] = typer.Option(None, "--solver", "-s", metavar="NAME",
                                          autocompletion=options.completion("SOLVERS",
@@ -140,7 +140,7 @@ def line_form(cells, size):
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto", symbols=None,
                   strict_drawings=False, certify=None, certify_with="auto"):
-    from ..batch import ENGINES, MAX_COUNT, resolve_engine, solve_cells
+    from ..tasks.solving import ENGINES, MAX_COUNT, resolve_engine, solve_cells
     from ..formats import check_symbols, document
 
     if unique:
@@ -176,7 +176,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                                   % (solver, program))
     prover = None
     if certify is not None:
-        from ..certificates import make_folder
+        from ..tasks.certify import make_folder
         from ..sat import prover as proof_writer
         prover = proof_writer(certify_with)     # exit 2 saying what to install
     size, box_shape = options.grid_shape(size, box)
@@ -274,7 +274,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     if show_summary:
         elapsed = time.monotonic() - started
         if certify is not None:
-            from ..certificates import checker_name
+            from ..tasks.certify import checker_name
             proved = ", %d certified by %s proofs checked by %s" % (
                 certified, prover, checker_name())
         else:
@@ -291,9 +291,9 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     """``(verdict, Certificate or None)`` for a puzzle with ``n`` solutions (counted up
     to 2): the CNF sudoku2cnf writes for it (with --exclude SOLUTION when n is 1) and a
     checked proof, as DIR/NUMBER.cnf and DIR/NUMBER.drat."""
-    from ..certificates import certify
+    from ..tasks.certify import certify
     from ..core.grid import Grid
-    from .sudoku2cnf import puzzle_formula
+    from ..encodings import puzzle_formula
     if n > 1:
         return "several", None
     exclude = None
@@ -310,7 +310,7 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
 
 def _solution(cells, puzzle, symbols):
     """The solution as a Grid that remembers its puzzle and speaks its notation."""
-    from ..batch import _make_grid
+    from ..tasks.solving import _make_grid
     from ..formats import check_symbols
     grid = _make_grid(cells, puzzle)
     grid.givens = puzzle

@@ -45,60 +45,40 @@ c lines 565..612: unit definedness: each digit at least once per row, column, bo
 p cnf 256 576
 """
 
-from .. import __version__
 from ..core.variables import numbering as make_numbering
+from ..errors import NoSolution
 from .amo import family
 from .formula import CLAUSE, LABEL, Formula, followed_by
+from .header import header_comments
 from .sudoku import ENCODINGS, sudoku_constraints, sudoku_formula
 
-__all__ = ["encode", "encode_variant", "write_cnf", "Formula", "ENCODINGS", "header_comments"]
+__all__ = ["encode", "puzzle_formula", "encode_variant", "write_cnf", "Formula", "ENCODINGS",
+           "header_comments"]
 
 
-def header_comments(grid, encoding, amo_name, numbering_name, source=None, extra=()):
-    """The ``c key: value`` lines that make the CNF self-describing."""
-    n = grid.size
-    lines = ["dimacs-sudoku %s sudoku2cnf" % __version__,
-             "size: %d" % n,
-             "box: %dx%d" % grid.layout.box,
-             "encoding: %s" % encoding,
-             "amo: %s" % amo_name,
-             "numbering: %s" % numbering_name]
-    if numbering_name == "standard":
-        lines.append("variables: v = (r*N + c)*N + d + 1 for 0-based row r, column c, digit d")
-    else:
-        column, digit = min(n, 4), min(n, 7)
-        lines.append("variables: v = R C D in decimal, 1-based, each %d digits wide "
-                     "(%d: row 1, column %d, digit %d)"
-                     % (len(str(n)), make_numbering(numbering_name, n).var(column - 1, digit),
-                        column, digit))
-    lines.extend(extra)
-    if source:
-        lines.append("source: %s" % source)
-    lines.append("givens: %d" % grid.givens_count())
-    if getattr(grid, "symbols", None):
-        lines.append("symbols: %s" % grid.symbols)   # the notation cnf2sudoku speaks
-    if n <= 35:
-        lines.append("puzzle: %s" % grid.to_line())
-    else:
-        lines.extend("puzzle-row: %s" % " ".join(map(str, grid.cells[r * n:(r + 1) * n]))
-                     for r in range(n))
-    return lines
-
-
-def encode(grid, encoding="extended", amo="pairwise", numbering="standard", source=None):
+def encode(grid, encoding="extended", amo="pairwise", numbering="standard", source=None,
+           reduce=False, propagate=False):
     """The CNF formula of ``grid``: its rules in ``encoding`` plus its givens.
 
     ``amo`` names the at-most-one family and ``numbering`` the cell-variable numbering.
     A grid with variant rules (``grid.rules``) gets their clauses too, and a
-    ``c rule:`` header line for each (:func:`encode_variant`).
+    ``c rule:`` header line for each (:func:`encode_variant`). With ``reduce`` or
+    ``propagate``, the reduced CNF of the open candidates instead
+    (:func:`~.reduced.reduced_formula`).
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> puzzle = Grid.from_line("1..4" "4..." "...3" "3..1")
     >>> encode(puzzle).num_vars, encode(puzzle, amo="sequential").num_vars
     (64, 256)
+    >>> encode(puzzle, reduce=True).num_vars, encode(puzzle, propagate=True).num_vars
+    (20, 0)
     """
     from ..core.grid import grid_argument
     grid_argument(grid, "encode")
+    if reduce or propagate:
+        from .reduced import reduced_formula
+        return reduced_formula(grid, encoding=encoding, amo=amo, numbering=numbering,
+                               propagate=propagate, source=source)
     if grid.rules:
         return encode_variant(grid, grid.rules, encoding, amo, numbering, source)
     if encoding not in ENCODINGS:
@@ -247,3 +227,32 @@ def write_cnf(formula, out, labels=False):
     arguments.having(formula, "write", "write_cnf", "a Formula (from encode)")
     arguments.having(out, "write", "write_cnf", "an open text stream to write to")
     formula.write(out, labels=labels)
+
+
+def puzzle_formula(grid, source, encoding="extended", amo="pairwise", numbering="standard",
+                   comments="header", reduce=False, propagate=False, exclude=None):
+    """The Formula that sudoku2cnf writes for ``grid``, read from ``source`` (named in
+    its header with the grid's line), with these options; ``exclude``: a function
+    ``grid -> complete grids`` whose grids --exclude forbids (asked for once the
+    givens are checked). Clashing givens raise NoSolution (exit 4). Write it with
+    ``formula.write(out, labels=comments == "full")``.
+
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> grid = Grid([1, 0, 0, 0] + [0] * 12, source="p.txt", line=3)
+    >>> puzzle_formula(grid, "p.txt").comments[-3:]
+    ['source: p.txt:3', 'givens: 1', 'puzzle: 1...............']
+    """
+    where = "%s:%d" % (source, grid.line) if grid.line else source
+    grid.check_givens()             # no solution (exit 4), at the clashing row's line
+    try:
+        formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
+                         source=where, reduce=reduce, propagate=propagate)
+    except NoSolution as error:
+        error.source, error.line = source, grid.line
+        raise
+    if exclude is not None:
+        from .exclude import exclude_solutions
+        exclude_solutions(formula, exclude(grid), numbering)
+    if comments == "none":
+        formula.comments = []
+    return formula

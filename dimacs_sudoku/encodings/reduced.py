@@ -52,6 +52,7 @@ from ..core.variables import numbering as make_numbering
 from .amo.pairwise import SMALL, Pairs
 from .amo import family
 from .formula import AMO, CLAUSE, LABEL, Formula
+from .header import header_comments
 from .reduced_text import pairwise_text
 from .sudoku import ENCODINGS
 
@@ -469,7 +470,6 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
     >>> f.to_text().splitlines()[-3:]
     ['p cnf 20 2', '1 0', '-1 0']
     """
-    from . import header_comments
     family_ = family(amo)
     reduction = reduce_grid(grid, propagate)
     numbers = make_numbering(numbering, grid.size)

@@ -194,7 +194,7 @@ CORE_COLOUR = "#d62728"
 
 
 def analysis_svg(grid, candidates, redundant=(), core_cells=(), symbols=None):
-    """A standalone SVG image of an analysed puzzle (:mod:`dimacs_sudoku.analysis`):
+    """A standalone SVG image of an analysed puzzle (:mod:`dimacs_sudoku.tasks.analyze`):
     ``grid`` the puzzle (its rules drawn with their own marks), ``candidates`` the
     true candidates of each cell; a cell with one is drawn with that digit in blue
     (the backbone), one with several with them as pencil marks; ``redundant`` cells

@@ -27,6 +27,8 @@ The modules:
   its C functions, and :func:`solve_pysat` for cnfsolve);
 - :mod:`.external`: any installed program (:func:`run_solver`, :func:`run_solver_to`),
   in its own process group;
+- :mod:`.program_backend`: such a program as a back end (:class:`ProgramSolver`), one
+  run per solve, for batch solving with ``--solver``;
 - :mod:`.registry`: the known external solvers, one entry each;
 - :mod:`.proofs`: DRAT proofs from the solvers that write one (:func:`prover`,
   :func:`prove`);

@@ -9,7 +9,7 @@ does better than the shared ones).
 
 from itertools import combinations
 
-from ..errors import UsageError
+from ..errors import UnknownResult, UsageError
 
 _POSITIVE = (0).__lt__
 
@@ -21,8 +21,8 @@ def _same(model):
 def projection(project=None, positives=False):
     """The function ``model -> literals`` that :meth:`Backend.models` returns and
     blocks: every literal (``project`` None), those of variables 1..project (an int)
-    or of the variables in ``project`` (an iterable); with ``positives`` only the true
-    ones.
+    or of the variables in ``project`` (an iterable; a frozenset of variables is taken as
+    it is); with ``positives`` only the true ones.
 
     >>> projection(2)([1, -2, 3])
     [1, -2]
@@ -36,7 +36,10 @@ def projection(project=None, positives=False):
         if positives:
             return lambda model: [lit for lit in model if 0 < lit <= top]
         return lambda model: [lit for lit in model if -top <= lit <= top]
-    chosen = frozenset(abs(v) for v in project)
+    if isinstance(project, frozenset):
+        chosen = project
+    else:
+        chosen = frozenset(abs(v) for v in project)
     if positives:
         return lambda model: [lit for lit in model if lit > 0 and lit in chosen]
     return lambda model: [lit for lit in model if abs(lit) in chosen]
@@ -118,20 +121,30 @@ class Backend:
         self._assumptions = tuple(core)
         return core
 
-    def models(self, count, project=None, positives=False):
+    def models(self, count, project=None, positives=False, budget=None, assumptions=(),
+               guard=None):
         """Up to ``count`` models, distinct on the projected variables (see
         :func:`projection`): after each one a clause blocking its projection is
         added, so that auxiliary variables never make one answer count twice. With
         ``positives`` only true literals are returned and blocked: right when every
-        model sets the same number of them true (one digit per cell)."""
+        model sets the same number of them true (one digit per cell). ``budget``
+        bounds each search (propagations): an UnknownResult when one runs out. Under
+        ``assumptions``, with each blocking clause weakened by ``-guard`` when a
+        ``guard`` is given (it blocks then only while ``guard`` is assumed)."""
         keep = projection(project, positives)
         found = []
-        while len(found) < count and self.solve():
+        while len(found) < count:
+            answer = self.solve(assumptions, budget)
+            if answer is None:
+                raise UnknownResult("no answer within %d propagations" % budget)
+            if not answer:
+                break
             lits = keep(self.model())
             found.append(lits)
             if not lits:
                 break                   # every model has this (empty) projection
-            self.add_clauses(([-lit for lit in lits],))
+            self.add_clauses(([-lit for lit in lits] if guard is None
+                              else [-guard] + [-lit for lit in lits],))
         return found
 
     def proof(self):

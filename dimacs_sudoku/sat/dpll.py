@@ -1,6 +1,6 @@
 """Clause-level unit propagation, failed-literal probing and a small DPLL search: the
-reasoning of grading (:mod:`dimacs_sudoku.grading`) and of the generator's random
-completion (:mod:`dimacs_sudoku.generator`), over any clause set, with no SAT solver.
+reasoning of grading (:mod:`dimacs_sudoku.tasks.grade`) and of the generator's random
+completion (:mod:`dimacs_sudoku.tasks.generate`), over any clause set, with no SAT solver.
 
 Unit propagation is counter-based: binary clauses become implication lists, longer
 clauses keep a count of literals not yet false, and a clause whose count falls to one

@@ -4,7 +4,7 @@
 :func:`prover` picks the solver (``auto``: python-sat's cadical195, else cadical or
 kissat on PATH) and :func:`prove` solves a DIMACS file with it, its proof going to a
 file. Checking the proof is not done here: a checker must not share the solver's code
-(see :mod:`dimacs_sudoku.certificates`).
+(see :mod:`dimacs_sudoku.tasks.certify`).
 
 >>> prover("pycosat")
 Traceback (most recent call last):

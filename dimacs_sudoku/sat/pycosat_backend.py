@@ -137,7 +137,11 @@ class PycosatSolver(Backend):
     def model(self):
         return self._model
 
-    def models(self, count, project=None, positives=False):
+    def models(self, count, project=None, positives=False, budget=None, assumptions=(),
+               guard=None):
+        if budget or assumptions or guard is not None:
+            return Backend.models(self, count, project, positives, budget, assumptions,
+                                  guard)
         import pycosat
         keep = projection(project, positives)
         found = []

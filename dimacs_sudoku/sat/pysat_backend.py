@@ -233,9 +233,12 @@ class MinicardSolver(Backend):
     def _core(self, assumptions):
         return list(self.FUNCTIONS[6](self.handle) or ())
 
-    def models(self, count, project=None, positives=False):
-        if project is not None or not positives:
-            return Backend.models(self, count, project, positives)
+    def models(self, count, project=None, positives=False, budget=None, assumptions=(),
+               guard=None):
+        if (project is not None or not positives or budget or assumptions
+                or guard is not None):
+            return Backend.models(self, count, project, positives, budget, assumptions,
+                                  guard)
         # The engine of batch solving: the loop at C level, one call per step.
         handle = self.handle
         solve, get_model, add_cl = self.FUNCTIONS[3], self.FUNCTIONS[4], self.FUNCTIONS[1]

@@ -1,4 +1,4 @@
-"""sudoku-analyze and dimacs_sudoku.analysis, tested by meaning: on 4x4 grids every
+"""sudoku-analyze and dimacs_sudoku.tasks.analyze, tested by meaning: on 4x4 grids every
 answer is held against brute force over all 288 grids; on larger ones against the
 solutions and counts the other commands give."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from support import ROOT, command, in_process
 
-from dimacs_sudoku.analysis import analyze, hitting_set
-from dimacs_sudoku.batch import count_solutions
+from dimacs_sudoku.tasks.analyze import analyze, hitting_set
+from dimacs_sudoku.tasks.solving import find_solutions
 from dimacs_sudoku.formats import puzzles_from_file
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.check import check_variant
@@ -211,7 +211,7 @@ def test_hitting_set_is_a_smallest_one():
 def test_inkala_has_no_redundant_given_and_one_solution():
     grid = next(iter(puzzles_from_file(str(ROOT / "examples" / "inkala.sdk"))))
     report = analyze(grid)
-    solution, n = count_solutions(grid, 2)
+    solution, n = find_solutions(grid, 2)
     assert (report.solutions, n) == (1, 1)
     assert report.candidates == [[d] for d in solution[0].cells]
     assert report.redundant_givens == [] and len(report.minimal_givens) == 21
@@ -222,7 +222,7 @@ def test_9x9_with_a_given_left_out_has_the_union_of_its_solutions():
     cells = list(grid.cells)
     cells[66] = 0                       # r8c4: 85 solutions without it
     loose = Grid(cells, size=9)
-    solutions, n = count_solutions(loose, 1000)
+    solutions, n = find_solutions(loose, 1000)
     report = analyze(loose, cap=1000)
     assert report.solutions == n and 1 < n < 1000
     capped = analyze(loose, cap=2)
@@ -246,7 +246,7 @@ def test_17_clue_puzzle_needs_every_given_and_a_broken_one_names_its_clash():
     assert (0, 8) in report.core and (3, 8) in report.core
     assert len(report.fewest_givens_to_remove) == 1
     removed = report.fewest_givens_to_remove[0]
-    assert count_solutions(Grid([0 if k == removed[0] else d for k, d in enumerate(broken)],
+    assert find_solutions(Grid([0 if k == removed[0] else d for k, d in enumerate(broken)],
                                 size=9), 1)[1] == 1
     # No two givens clash here: r2c8 = 5 instead of 3 leaves no solution.
     deep = list(grid.cells)
@@ -256,11 +256,11 @@ def test_17_clue_puzzle_needs_every_given_and_a_broken_one_names_its_clash():
     core = [0] * 81
     for k, d in report.core:
         core[k] = d
-    assert count_solutions(Grid(core, size=9), 1)[1] == 0
+    assert find_solutions(Grid(core, size=9), 1)[1] == 0
     for k, _ in report.core:
-        assert count_solutions(Grid(without(core, k), size=9), 1)[1] == 1
+        assert find_solutions(Grid(without(core, k), size=9), 1)[1] == 1
     removed = report.fewest_givens_to_remove
-    assert len(removed) == 1 and count_solutions(Grid(
+    assert len(removed) == 1 and find_solutions(Grid(
         [0 if (k, d) in removed else d for k, d in enumerate(deep)], size=9), 1)[1] >= 1
 
 
@@ -285,7 +285,7 @@ def test_variant_fixture_redundant_cages_hold_when_removed():
     for rule in rules:
         rest = variant_grid(Grid(grid.cells, size=6, box=(2, 3)),
                             [r for r in rules if r is not rule])
-        unique = count_solutions(rest, 2)[1] == 1
+        unique = find_solutions(rest, 2)[1] == 1
         assert unique == (rule in report.redundant_rules), rule
     assert report.redundant_rules                       # some cage does nothing
 
@@ -296,7 +296,7 @@ def test_16x16_candidates_are_the_union_of_the_solutions():
     rng = random.Random(5)
     blank = set(rng.sample(range(256), 200))
     puzzle = Grid([0 if k in blank else d for k, d in enumerate(full)], size=16)
-    solutions, n = count_solutions(puzzle, 50)
+    solutions, n = find_solutions(puzzle, 50)
     report = analyze(puzzle, cap=50, minimal=False)
     assert report.solutions == n
     if not report.capped:

@@ -11,8 +11,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dimacs_sudoku import batch
-from dimacs_sudoku.batch import count_solutions, resolve_engine, solve_cells, solve_many
+from dimacs_sudoku.tasks import solving
+from dimacs_sudoku.tasks.solving import find_solutions, resolve_engine, solve_cells, solve_many
 from dimacs_sudoku.errors import PYTHON_SAT_MISSING, UsageError
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
@@ -68,10 +68,10 @@ def test_known_answers(engine):
 
 
 def test_counts_and_every_solution(engine):
-    solutions, n = count_solutions(Grid.empty(4), limit=1000, engine=engine)
+    solutions, n = find_solutions(Grid.empty(4), limit=1000, engine=engine)
     assert n == len({s.to_line() for s in solutions}) == 288
-    assert count_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[1] == 3
-    for s in count_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[0]:
+    assert find_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[1] == 3
+    for s in find_solutions(Grid.from_line(SEVERAL_9), limit=10, engine=engine)[0]:
         s.check_solution(Grid.from_line(SEVERAL_9))
 
 
@@ -79,12 +79,12 @@ def test_canonical_first_solution(engine):
     """With ``canonical`` the first of several solutions is the bundled picosat's first,
     whatever the engine; the others are other solutions."""
     grid = Grid.from_line(SEVERAL_9)
-    every = {s.to_line() for s in count_solutions(grid, limit=10)[0]}
+    every = {s.to_line() for s in find_solutions(grid, limit=10)[0]}
     assert len(every) == 3
     picosat_first = next(solve_many([grid], count=1, engine="pycosat"))[0].to_line()
     (first, n), = solve_many([grid], count=2, engine=engine, canonical=True)
     assert n == 2 and first.to_line() == picosat_first
-    solutions, n = count_solutions(grid, limit=2, engine=engine, canonical=True)
+    solutions, n = find_solutions(grid, limit=2, engine=engine, canonical=True)
     lines = [s.to_line() for s in solutions]
     assert n == 2 and lines[0] == picosat_first and len(set(lines)) == 2
     assert set(lines) <= every
@@ -141,7 +141,7 @@ def test_engines_agree_on_random_grids(shape, seed, blank, diagonals, spoil):
 
 def test_engine_names():
     assert resolve_engine("pycosat") == "pycosat"
-    assert resolve_engine("auto") == ("pysat" if batch.pysat_available() else "pycosat")
+    assert resolve_engine("auto") == ("pysat" if solving.pysat_available() else "pycosat")
     with pytest.raises(UsageError):
         resolve_engine("minisat")
 
@@ -152,7 +152,7 @@ def test_other_pysat_solvers_give_the_same_answers(monkeypatch):
     grids = [Grid.from_line(line) for line in CASES if "x" not in line]
     expected = list(solve_many(grids, count=2, engine="pysat", canonical=True))
     for name in ("m22", "g4"):
-        monkeypatch.setattr(batch, "PYSAT_SOLVER", name)
+        monkeypatch.setattr(solving, "PYSAT_SOLVER", name)
         got = list(solve_many(grids, count=2, engine="pysat", canonical=True))
         assert [(s.cells if s else None, n) for s, n in got] == \
             [(s.cells if s else None, n) for s, n in expected]
@@ -167,7 +167,7 @@ def test_minicard_direct_calls_match_its_class():
     from functools import partial
 
     from dimacs_sudoku.sat import pysat_backend
-    direct = batch.pysat_engine("minicard")
+    direct = solving.pysat_engine("minicard")
     if direct is not pysat_backend.MinicardSolver:
         missing("this python-sat build names MiniCard's functions differently",
                 REQUIRE_SOLVERS)
@@ -186,11 +186,11 @@ def test_minicard_direct_calls_match_its_class():
                 continue
             if not problem.num_vars:
                 continue
-            found = batch._pysat_models(problem, count, direct)
-            assert found == batch._pysat_models(problem, count, wrapped)
-            assert len(found) == min(count, len(batch._pysat_models(problem, 1000, wrapped)))
-    answers = [batch._solve(reducer_for(g.layout), g.cells, 5,
-                            partial(batch._pysat_models, make=make), g)
+            found = solving._pysat_models(problem, count, direct)
+            assert found == solving._pysat_models(problem, count, wrapped)
+            assert len(found) == min(count, len(solving._pysat_models(problem, 1000, wrapped)))
+    answers = [solving._solve(reducer_for(g.layout), g.cells, 5,
+                            partial(solving._pysat_models, make=make), g)
                for g in grids for make in (direct, wrapped)]
     assert answers[0::2] == answers[1::2]
     assert {n for _, n in answers} >= {0, 1, 5}
@@ -253,3 +253,21 @@ def test_without_pysat(tmp_path):
 def test_bad_engine_name():
     run = command("sudoku-solve", "--engine", "minisat", input=SMALL4 + "\n")
     assert run.returncode == 2 and "--engine" in run.stderr
+
+
+@pytest.mark.slow
+def test_an_external_program_enumerates_as_the_bundled_solver_does():
+    """The façade's enumeration over an external program (one run per model, the
+    models found so far blocked) finds the same projected models as pycosat."""
+    from conftest import require_solver
+    from dimacs_sudoku.sat import Solver
+    from dimacs_sudoku.sat.program_backend import ProgramSolver
+    require_solver("picosat")
+    clauses = [[1, 2, 3], [-1, -2], [-1, -3], [-2, -3], [4, -1], [-4, 1, 2]]
+    with ProgramSolver("picosat", 4) as program, Solver("pycosat", 4) as bundled:
+        program.add_clauses(clauses)
+        bundled.add_clauses(clauses)
+        found = program.models(10, project=3, positives=True)
+        assert sorted(found) == sorted(bundled.models(10, project=3, positives=True))
+        assert sorted(found) == [[1], [2], [3]]
+        assert program.solves == 4 and program.solve() is False

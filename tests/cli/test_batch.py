@@ -1,4 +1,4 @@
-"""Batch solving: dimacs_sudoku.batch and the sudoku-solve command."""
+"""Batch solving: dimacs_sudoku.tasks.solving and the sudoku-solve command."""
 
 import json
 import os
@@ -8,7 +8,7 @@ import shutil
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dimacs_sudoku.batch import count_solutions, solve_cells, solve_many
+from dimacs_sudoku.tasks.solving import find_solutions, solve_cells, solve_many
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.formats import parse_puzzle
@@ -81,7 +81,7 @@ def test_counts():
     assert [n for _, n in solve_many(grids, count=2)] == [1, 2, 0, 0]
     assert [n for _, n in solve_many(grids, count=5)] == [1, 5, 0, 0]
     assert [n for _, n in solve_many(grids)] == [1, 1, 0, 0]
-    solutions, n = count_solutions(Grid.empty(4), limit=300)
+    solutions, n = find_solutions(Grid.empty(4), limit=300)
     assert n == len({s.to_line() for s in solutions}) == 288
     for s in solutions[:20]:
         s.check_solution()
@@ -104,7 +104,7 @@ def test_extra_units_generic_path():
     diagonals = [("diagonal", [i * 4 + i for i in range(4)]),
                  ("anti-diagonal", [i * 4 + 3 - i for i in range(4)])]
     layout = Layout(4, (2, 2), diagonals)
-    solutions, n = count_solutions(Grid([0] * 16, layout=layout), limit=1000)
+    solutions, n = find_solutions(Grid([0] * 16, layout=layout), limit=1000)
     assert 0 < n < 288
     for s in solutions:
         s.check_solution()
@@ -225,7 +225,7 @@ def test_gnu_parallel_matches_one_process(tmp_path):
 def test_the_count_is_bounded(tmp_path):
     """Every solution counted is held (to check they are distinct): --count above
     MAX_COUNT is a usage error, not a search until memory runs out."""
-    from dimacs_sudoku.batch import MAX_COUNT
+    from dimacs_sudoku.tasks.solving import MAX_COUNT
     (tmp_path / "p.txt").write_text(INKALA + "\n")
     done = command("sudoku-solve", "--count", str(MAX_COUNT + 1), tmp_path / "p.txt")
     assert done.returncode == 2 and done.stdout == ""
@@ -242,12 +242,12 @@ def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
     signals: its models come back whole (every puzzle here takes that path)."""
     if engine == "pysat":
         require_pysat()
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.sat import process
     grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),
              parse_puzzle("11" + "." * 79), parse_puzzle("." * 16)]
     here = [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids]
-    monkeypatch.setattr(batch, "LONG_SEARCH_VARS", 0)
+    monkeypatch.setattr(solving, "LONG_SEARCH_VARS", 0)
     forks = []
     monkeypatch.setattr(process, "fork_to_stay_interruptible",
                         lambda timeout: forks.append(timeout) or True)

@@ -130,10 +130,10 @@ def test_shell_completion_of_option_values(prog, words, expected):
 def test_completion_lists_name_what_the_library_accepts():
     from dimacs_sudoku.cli import options
     from dimacs_sudoku.encodings import ENCODINGS
-    from dimacs_sudoku.generator import SYMMETRIES
+    from dimacs_sudoku.core.symmetry import SYMMETRIES
     from dimacs_sudoku.formats import FORMATS
     assert options.completion("ENCODINGS", "encodings")("") == list(ENCODINGS)
-    assert options.completion("SYMMETRIES", "generator")("") == list(SYMMETRIES)
+    assert options.completion("SYMMETRIES", "core.symmetry")("") == list(SYMMETRIES)
     assert options.completion("FORMATS", "formats")("") == list(FORMATS)
 
 

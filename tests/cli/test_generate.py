@@ -6,13 +6,13 @@ from collections import Counter
 
 import pytest
 
-from dimacs_sudoku.batch import count_solutions
+from dimacs_sudoku.tasks.solving import find_solutions
 from dimacs_sudoku.errors import UnknownResult
-from dimacs_sudoku.generator import (SYMMETRIES, Counter as SolutionCounter,
-                                    bounded_count_solutions, generate, is_minimal,
-                                    is_symmetric, layout_for, make_puzzle, random_solution,
-                                    symmetry_orbits)
-from dimacs_sudoku.grading import solutions as dpll_solutions
+from dimacs_sudoku.core.symmetry import SYMMETRIES, is_symmetric, symmetry_orbits
+from dimacs_sudoku.tasks.generate import (Counter as SolutionCounter, bounded_find_solutions,
+                                          generate, is_minimal, layout_for, make_puzzle,
+                                          random_solution)
+from dimacs_sudoku.tasks.grade import solutions as dpll_solutions
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle
 
@@ -38,7 +38,7 @@ def test_every_shape_gives_unique_puzzles(size, box):
         puzzle, solution = made.puzzle, made.solution
         assert puzzle.layout.box == layout_for(size, box).box
         solution.check_solution(puzzle)
-        found, count = count_solutions(puzzle, limit=2)
+        found, count = find_solutions(puzzle, limit=2)
         assert count == 1 and found[0] == solution
         # An independent check: this project's own DPLL search.
         assert dpll_solutions(puzzle, limit=2) == [solution]
@@ -54,7 +54,7 @@ def test_minimal_puzzles_are_minimal(size):
         for k, d in enumerate(puzzle.cells):
             if d:
                 cells[k] = 0
-                assert count_solutions(puzzle.copy(cells), limit=2)[1] == 2
+                assert find_solutions(puzzle.copy(cells), limit=2)[1] == 2
                 cells[k] = d
 
 
@@ -63,7 +63,7 @@ def test_symmetry_of_the_givens(symmetry):
     for made in generate(count=2, size=9, seed=3, symmetry=symmetry):
         puzzle = made.puzzle
         assert is_symmetric(puzzle, symmetry)
-        assert count_solutions(puzzle, limit=2)[1] == 1
+        assert find_solutions(puzzle, limit=2)[1] == 1
         n = 9
         given = [bool(d) for d in puzzle.cells]
         for r in range(n):
@@ -100,7 +100,7 @@ def test_orbits_partition_the_cells():
 def test_clue_target():
     made = make_puzzle(layout_for(9), random.Random(1), clues=40)
     assert made.reached and made.puzzle.givens_count() == 40
-    assert count_solutions(made.puzzle)[1] == 1
+    assert find_solutions(made.puzzle)[1] == 1
     hopeless = make_puzzle(layout_for(4), random.Random(1), clues=2, attempts=3)
     assert not hopeless.reached and hopeless.attempts == 3
     assert hopeless.puzzle.givens_count() >= 4          # a 4x4 puzzle needs 4 givens
@@ -121,16 +121,16 @@ def test_full_grids_are_random_complete_grids():
 
 def test_budgeted_counter_agrees_and_gives_up():
     made = make_puzzle(layout_for(9), random.Random(4))
-    assert bounded_count_solutions(made.puzzle)[1] == 1
-    assert bounded_count_solutions(Grid.empty(9))[1] == 2
+    assert bounded_find_solutions(made.puzzle)[1] == 1
+    assert bounded_find_solutions(Grid.empty(9))[1] == 2
     with pytest.raises(UnknownResult):
-        bounded_count_solutions(Grid.empty(9), budget=1)
+        bounded_find_solutions(Grid.empty(9), budget=1)
     counter = SolutionCounter(layout_for(9), budget=1)
     assert counter(Grid.empty(9)) is None and counter.undecided == 1
     # Every removal undecided: the grid keeps all its clues, still unique.
     made = make_puzzle(layout_for(9), random.Random(4), counter=counter)
     assert made.undecided >= 1
-    assert count_solutions(made.puzzle)[1] == 1
+    assert find_solutions(made.puzzle)[1] == 1
 
 
 # ---- the command ----------------------------------------------------------------------
@@ -170,4 +170,4 @@ def test_command_options_and_errors():
         assert message in bad.stderr and no_traceback(bad.stderr)
     latin = command("sudoku-gen", "--size", "5", "--box", "1x5", "--seed", "1")
     assert latin.returncode == 0, latin.stderr
-    assert count_solutions(parse_puzzle(latin.stdout.strip(), box=(1, 5)))[1] == 1
+    assert find_solutions(parse_puzzle(latin.stdout.strip(), box=(1, 5)))[1] == 1

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.encodings.sudoku import sudoku_formula
-from dimacs_sudoku.grading import Grade, grade, solutions
+from dimacs_sudoku.tasks.grade import Grade, grade, solutions
 from dimacs_sudoku.sat.dpll import ClausePropagator, clause_propagator, given_literals
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout

@@ -626,7 +626,7 @@ def _prime_jigsaw(n):
 
 @pytest.mark.parametrize("n", [5, 7])
 def test_a_prime_jigsaw_is_read_encoded_and_solved(n):
-    from dimacs_sudoku.batch import count_solutions
+    from dimacs_sudoku.tasks.solving import find_solutions
     from dimacs_sudoku.tasks import solve_by_cnf
     from dimacs_sudoku.formats import parse_puzzle, write_grid
     givens, regions, solution = _prime_jigsaw(n)
@@ -635,7 +635,7 @@ def test_a_prime_jigsaw_is_read_encoded_and_solved(n):
         grid = parse_puzzle(text)
         assert grid.layout.regions is not None and grid.to_line() == givens
         assert solve_by_cnf(grid).to_line() == solution
-        found, count = count_solutions(grid)
+        found, count = find_solutions(grid)
         assert count == 1 and found[0].to_line() == solution
         # Its f-puzzles and SudokuPad forms carry the regions, and read back.
         for fmt in ("fpuzzles", "sudokupad", "variant"):

@@ -268,13 +268,13 @@ def test_sudoku_gen_makes_unique_variant_puzzles(tmp_path, rule):
 
 def test_sudoku_gen_rules_library_and_killer_from_a_grid():
     import random
-    from dimacs_sudoku.batch import count_solutions
-    from dimacs_sudoku.generator import generate, random_solution
+    from dimacs_sudoku.tasks.solving import find_solutions
+    from dimacs_sudoku.tasks.generate import generate, random_solution
     from dimacs_sudoku.errors import NoSolution
     with pytest.raises(NoSolution, match="no complete 6x6 grid"):
         next(generate(1, size=6, seed=1, rules=["antiknight", "diagonals"]))
     made = next(generate(1, size=6, seed=1, rules=["antiknight", "disjoint"]))
-    assert count_solutions(made.puzzle)[1] == 1
+    assert find_solutions(made.puzzle)[1] == 1
     assert [r.to_line() for r in made.puzzle.rules] == ["antiknight", "disjoint"]
     made.solution.check_solution(made.puzzle)
     # A full grid obeys its rule.
@@ -288,7 +288,7 @@ def test_sudoku_gen_bad_rule_is_a_usage_error():
 
 
 def test_sudoku_grade_grades_variants_on_their_cnf(tmp_path):
-    from dimacs_sudoku.grading import grade
+    from dimacs_sudoku.tasks.grade import grade
     givens, rules, _ = PUZZLES["killer"]
     with_rules = parse_puzzle(givens + "\n" + "\n".join(rules))
     assert grade(with_rules).level in ("up", "probe", "search")
@@ -369,14 +369,14 @@ def test_a_file_of_many_variant_puzzles_each_with_its_rules(tmp_path):
 def test_rules_on_a_grid_made_by_hand_still_count():
     """A Grid given rules without their layout: the batch path rebuilds the layout from
     the rules, so a unit rule (the diagonals) is never lost."""
-    from dimacs_sudoku.batch import count_solutions
+    from dimacs_sudoku.tasks.solving import find_solutions
     from dimacs_sudoku.core.grid import Grid
     from dimacs_sudoku.rules.registry import parse_rule
     from dimacs_sudoku.core.check import rule_violations
     plain = Grid.empty(4)
     with_rules = Grid([0] * 16, size=4, rules=[parse_rule("diagonals", 4)])
-    assert count_solutions(plain, 1000)[1] == 288
-    solutions, count = count_solutions(with_rules, 1000)
+    assert find_solutions(plain, 1000)[1] == 288
+    solutions, count = find_solutions(with_rules, 1000)
     assert count == 48 and all(s.rules == with_rules.rules for s in solutions)
     assert all(rule_violations(s.cells, s.layout, s.rules) == [] for s in solutions)
 

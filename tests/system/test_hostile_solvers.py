@@ -443,26 +443,26 @@ def test_sudoku_solve_with_an_honest_fake_agrees_with_the_engines(work):
 def test_the_engines_wrong_models_are_refused_too(monkeypatch):
     """The in-process engines pass the same grid check: a wrong model from one (here
     a broken pycosat engine) is an InvalidModel naming the puzzle's line."""
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.errors import InvalidModel
     from dimacs_sudoku.formats import parse_puzzle
     grid = parse_puzzle(INKALA, source="p.txt", line=7)
 
     def everything_true(problem, count):
         return [list(range(1, problem.num_vars + 1))]
-    monkeypatch.setattr(batch, "_pycosat_models", everything_true)
+    monkeypatch.setattr(solving, "_pycosat_models", everything_true)
     with pytest.raises(InvalidModel) as caught:
-        batch.solve_cells(grid, 1, engine="pycosat")
+        solving.solve_cells(grid, 1, engine="pycosat")
     assert caught.value.describe().startswith("p.txt:7: the solver's model is not a "
                                               "solution")
 
 
 def test_a_propagated_grid_is_verified_too(monkeypatch):
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.errors import InvalidModel
     from dimacs_sudoku.formats import parse_puzzle
     grid = parse_puzzle(SMALL4, source="p.txt", line=2)
-    real = batch.reducer_for(grid.layout)
+    real = solving.reducer_for(grid.layout)
 
     class Broken:
         def reduce(self, cells, grid=None):
@@ -470,11 +470,11 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
             reduced.filled = [1] * 16           # "solved" by propagation, wrongly
             reduced.num_vars = 0
             return reduced
-    monkeypatch.setattr(batch, "reducer_for", lambda layout: Broken())
+    monkeypatch.setattr(solving, "reducer_for", lambda layout: Broken())
     with pytest.raises(InvalidModel, match="p.txt:2: the solver's model is not a solution"):
-        batch.solve_cells(grid, 1)
+        solving.solve_cells(grid, 1)
     with pytest.raises(InvalidModel):
-        list(batch.solve_many([grid]))
+        list(solving.solve_many([grid]))
 
 
 def test_library_solve_checks_external_models(work):
@@ -813,7 +813,7 @@ def test_a_contradiction_among_huge_variables():
 def test_sudoku_gen_checks_the_solution_of_each_puzzle():
     from dimacs_sudoku.cli.sudoku_gen import format_puzzle
     from dimacs_sudoku.errors import InvalidModel
-    from dimacs_sudoku.generator import Generated
+    from dimacs_sudoku.tasks.generate import Generated
     from dimacs_sudoku.formats import parse_puzzle
     puzzle = parse_puzzle(SMALL4)
     good = parse_puzzle("1234431221433421")

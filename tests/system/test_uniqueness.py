@@ -7,8 +7,9 @@ import random
 import pytest
 
 from conftest import require_solver
-from dimacs_sudoku.batch import count_solutions
-from dimacs_sudoku.generator import exclusion_clause, layout_for, make_puzzle
+from dimacs_sudoku.tasks.solving import find_solutions
+from dimacs_sudoku.encodings.exclude import exclusion_clause
+from dimacs_sudoku.tasks.generate import layout_for, make_puzzle
 from dimacs_sudoku.core.grid import Grid
 
 from support import (INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, command, header,
@@ -91,7 +92,7 @@ def test_picosat_finds_the_other_solution(tmp_path):
     assert other.stdout.strip() != first.stdout.strip()
     Grid.from_line(other.stdout.strip()).check_solution(Grid.from_line(SEVERAL))
     # Excluding every solution (a file of six grids) leaves none.
-    every, count = count_solutions(Grid.from_line(SEVERAL), limit=100)
+    every, count = find_solutions(Grid.from_line(SEVERAL), limit=100)
     assert count == SEVERAL_COUNT
     everything = write(tmp_path, "all.sol", "\n".join(g.to_line() for g in every))
     none = shell("sudoku2cnf %s -x %s | picosat" % (puzzle, everything))
@@ -104,7 +105,7 @@ def test_cnf2sudoku_prints_every_model_of_picosat_all(tmp_path):
     done = shell("sudoku2cnf %s | picosat --all | cnf2sudoku" % puzzle)
     assert done.returncode == 0, done.stderr
     printed = done.stdout.split()
-    expected = {g.to_line() for g in count_solutions(Grid.from_line(SEVERAL), 100)[0]}
+    expected = {g.to_line() for g in find_solutions(Grid.from_line(SEVERAL), 100)[0]}
     assert len(printed) == SEVERAL_COUNT and set(printed) == expected
     # With the givens from the CNF too.
     cnf = tmp_path / "p.cnf"

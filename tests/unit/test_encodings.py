@@ -338,7 +338,7 @@ def test_made_numerals_write_the_same_text(encoding, name, monkeypatch):
 def test_made_numerals_with_rules_exclusions_and_reduction(name, monkeypatch):
     from dimacs_sudoku.encodings.reduced import reduced_formula
     from dimacs_sudoku.formats import parse_puzzle
-    from dimacs_sudoku.generator import exclude_solutions
+    from dimacs_sudoku.encodings.exclude import exclude_solutions
     fixtures = FIXTURES / "variants"
     for fixture in ("killer-wikipedia.txt", "thermo-ctc.txt", "kropki-crossplusa.txt",
                     "jigsaw-kropki-6x6-wsc-2022.txt"):

@@ -15,7 +15,8 @@ PACKAGE = Path(dimacs_sudoku.__file__).resolve().parent
 # The module names the layered tree replaced: none may come back.
 OLD_NAMES = ("puzzle", "render", "grid", "notation", "variables", "variants", "commands",
              "checkout", "model", "decoding", "sat.check", "sat.competition",
-             "formats.grid", "formats.pictures", "propagate")
+             "formats.grid", "formats.pictures", "propagate", "batch", "generator",
+             "grading", "analysis", "certificates")
 # The layers, bottom to top: each module's layer is its first name under the package.
 # A layer imports its own layer and those below it only. The modules still at the top
 # level that the tree moves later sit in the layer they are moving to.
@@ -27,7 +28,7 @@ LAYERS = (
     ("formats, dimacs, pictures", {"formats", "dimacs", "pictures"}),
     ("encodings, reasoning", {"encodings", "reasoning"}),
     ("sat", {"sat"}),
-    ("tasks", {"tasks", "batch", "generator", "grading", "analysis", "certificates"}),
+    ("tasks", {"tasks"}),
     ("cli", {"cli"}),
     ("python -m", {"__main__"}),
 )

@@ -246,7 +246,7 @@ PAIRS_SOLVE = "3.7.4...........918........4.....7.....16.......25..........38..9
 
 
 def test_hidden_pairs_solve_what_box_lines_leave_open():
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.reasoning.reduction import reducer_for
     grid = Grid.from_line(PAIRS_SOLVE)
     propagator = reducer_for(grid.layout).propagator
@@ -255,7 +255,7 @@ def test_hidden_pairs_solve_what_box_lines_leave_open():
     assert X == 0
     solved = propagator.cells_of(grid.cells, placed)
     Grid(solved).check_solution(grid)
-    assert batch.solve_cells(grid, 2, engine="pycosat") == ([solved], 1)
+    assert solving.solve_cells(grid, 2, engine="pycosat") == ([solved], 1)
 
 
 def test_extra_units_are_propagated():

@@ -323,7 +323,7 @@ def test_batch_counts_every_grid_once_whatever_the_auxiliary_variables(engine, r
     pycosat (itersolve blocks whole models, so a grid may come again with other
     auxiliary values: it is skipped, and after ``repeats`` such repeats the search goes
     on one grid at a time), and with MiniCard."""
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.sat import pycosat_backend
     if engine == "pysat":
         require_pysat()
@@ -335,7 +335,7 @@ def test_batch_counts_every_grid_once_whatever_the_auxiliary_variables(engine, r
         for keep in (0, 0.2):
             grid = puzzle(lines, 4, rng, keep)
             expected = checker_count(grid)
-            solutions, n = batch.count_solutions(grid, limit=600, engine=engine)
+            solutions, n = solving.find_solutions(grid, limit=600, engine=engine)
             assert n == expected == len({tuple(s.cells) for s in solutions}), lines
             checked += n > 1
     assert checked > 40
@@ -344,23 +344,23 @@ def test_batch_counts_every_grid_once_whatever_the_auxiliary_variables(engine, r
 @pytest.mark.slow
 def test_batch_through_an_external_solver(tmp_path):
     require_solver("picosat")
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     rng = random.Random(8)
     for lines in (["arrow r1c1 r2c2 r3c3"], ["killer 7 r1c1 r2c2 r3c3"],
                   ["sandwich 2 r1"], ["white r1c1 r1c2", "negative white"]):
         grid = puzzle(lines, 4, rng, 0.2)
-        solutions, n = batch.count_solutions(grid, limit=5, solver="picosat")
+        solutions, n = solving.find_solutions(grid, limit=5, solver="picosat")
         assert n == min(5, checker_count(grid)), lines
 
 
 def test_a_grid_propagation_solves_still_meets_its_rules():
     """The units alone place every digit: the rules are still checked, by the solver
     (a broken cage leaves no model) and by the checkers."""
-    from dimacs_sudoku import batch
+    from dimacs_sudoku.tasks import solving
     givens = "1234" "3412" "2143" "4..."
     good = parse_puzzle(givens + "\nkiller 7 r4c1 r4c2")          # 4 + 3
     bad = parse_puzzle(givens + "\nkiller 6 r4c1 r4c2")
     for engine in ("pycosat", "auto"):
-        solutions, n = batch.count_solutions(good, 2, engine=engine)
+        solutions, n = solving.find_solutions(good, 2, engine=engine)
         assert n == 1 and solutions[0].to_line() == "1234341221434321"
-        assert batch.count_solutions(bad, 2, engine=engine)[1] == 0
+        assert solving.find_solutions(bad, 2, engine=engine)[1] == 0

@@ -43,7 +43,7 @@ For each puzzle:
    pairwise clauses).
 
 Standard grids up to 16x16 take the four-view propagation; other grids (extra units,
-larger sizes) propagate singles with the per-cell engine and build the same reduced
+larger sizes) propagate singles with the per-cell propagation and build the same reduced
 problem from its candidates. An external ``solver`` is run once per model on a DIMACS
 file of the reduced CNF (pairwise at-most-one), with the models found so far blocked.
 
@@ -52,20 +52,20 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 ...          Grid.from_line("11" + "." * 14)]
 >>> [(s.to_line() if s else None, k) for s, k in solve_many(grids, count=2, canonical=True)]
 [('1234431221433421', 1), ('4321214334121234', 2), (None, 0)]
->>> solutions, count = count_solutions(Grid.empty(4), limit=1000)
+>>> solutions, count = find_solutions(Grid.empty(4), limit=1000)
 >>> count, len(solutions)
 (288, 288)
 """
 
 from operator import neg
 
-from .errors import PYTHON_SAT_MISSING, NoSolution, NotInstalled, SudokuError, UsageError
-from .core.grid import Grid
-from .reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
-from .sat import backend as sat_backend
-from .core.check import check_cells, check_distinct, grid_check
-from .sat.pycosat_backend import PycosatSolver
-from .sat.pysat_backend import available as pysat_available
+from ..errors import PYTHON_SAT_MISSING, InvalidModel, NotInstalled, UsageError
+from ..core.grid import Grid
+from ..reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
+from ..sat import backend as sat_backend
+from ..core.check import check_cells, check_distinct, grid_check
+from ..sat.pycosat_backend import PycosatSolver
+from ..sat.pysat_backend import available as pysat_available
 
 _NEGATIVE = (0).__gt__
 
@@ -114,20 +114,11 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver):
     problem (:func:`variant_problem`): each model is projected to the open candidates
     1..K and that grid alone is blocked (the façade's projected enumeration), so that
     the rules' auxiliary variables never make a grid count twice."""
-    top = problem.num_vars
-    decode = problem.decode
     if solver is not None:
-        found = []
-        every = problem.clauses() + clauses
-        while len(found) < count and (top or not found):
-            result = _external_answer(solver, every, num_vars)
-            if result.status == "UNSAT":
-                break
-            positives = [v for v in sorted(result.positives) if 0 < v <= top]
-            every.append([-v for v in positives])
-            found.append(decode(positives))
-        return found
-    if resolve_engine(engine) == "pysat":
+        from ..sat.program_backend import ProgramSolver
+        sat = ProgramSolver(solver, num_vars)
+        sat.add_clauses(problem.clauses())
+    elif resolve_engine(engine) == "pysat":
         sat = pysat_engine()(num_vars)
         sat.add_clauses(problem.alo)
         sat.add_atmosts(problem.amo)
@@ -136,7 +127,8 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver):
         sat.add_clauses(problem.clauses())
     try:
         sat.add_clauses(clauses)
-        return list(map(decode, sat.models(count, project=top, positives=True)))
+        return list(map(problem.decode, sat.models(count, project=problem.num_vars,
+                                                   positives=True)))
     finally:
         sat.delete()
 
@@ -208,53 +200,22 @@ def pysat_engine(name=None):
     return found
 
 
-def _external_answer(solver, clauses, num_vars):
-    """One run of the external ``solver`` on a private DIMACS file of ``clauses``: its
-    Result, SAT with a model or UNSAT (UnknownResult when it gives up). The caller's
-    grid check is the one that counts (the clause check would name a temporary file)."""
-    import os
-    import tempfile
-    from .errors import InvalidModel, UnknownResult
-    from .sat import run_solver
-    fd, path = tempfile.mkstemp(suffix=".cnf", prefix="sudoku-solve-")
-    try:
-        with os.fdopen(fd, "w") as out:
-            out.write("p cnf %d %d\n" % (num_vars, len(clauses)))
-            out.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-        result = run_solver(solver, path, check=False)
-    finally:
-        os.unlink(path)
-    if result.status not in ("SAT", "UNSAT"):
-        raise UnknownResult("no answer: %s gave up" % solver)
-    if result.status == "SAT" and not result.has_model:
-        raise InvalidModel("solver %r answered SATISFIABLE but gave no model" % solver)
-    return result
-
-
 def _external_models(problem, count, solver):
     """Up to ``count`` models from an external solver, one run per model on a DIMACS
     file of the reduced CNF with the models found so far blocked. A model that gives
     a cell no digit or two is an InvalidModel; one the solver repeats, although the
     CNF excluded it, is caught by the distinctness check of the caller."""
-    from .errors import InvalidModel
-    num_vars = problem.num_vars
-    clauses = problem.clauses()
+    from ..sat.program_backend import ProgramSolver
+    sat = ProgramSolver(solver, problem.num_vars)
+    sat.add_clauses(problem.clauses())
+    found = sat.models(count, project=problem.num_vars, positives=True)
     open_cells = problem.filled.count(0)
-    found = []
-    for _ in range(count):
-        result = _external_answer(solver, clauses, num_vars)
-        if result.status == "UNSAT":
-            break
-        positives = sorted(set(v for v in result.positives if 0 < v <= num_vars))
+    for positives in found:
         cells = set(problem.table[v - 1] // problem.size for v in positives)
         if len(positives) != open_cells or len(cells) != open_cells:
             raise InvalidModel("solver %r gave a model with %d true candidates for %d "
                                "empty cells, not one each" % (solver, len(positives),
                                                               open_cells))
-        found.append(positives)
-        if not positives:
-            break
-        clauses.append([-v for v in positives])
     return found
 
 
@@ -271,7 +232,7 @@ def interruptible(search, num_vars):
     forked child when ``num_vars`` makes it possibly long and a signal must end it at
     once (see LONG_SEARCH_VARS), else here."""
     if num_vars > LONG_SEARCH_VARS:
-        from .sat.process import call_forked, fork_to_stay_interruptible
+        from ..sat.process import call_forked, fork_to_stay_interruptible
         if fork_to_stay_interruptible(None):
             return call_forked(search, "the in-process search")
     return search()
@@ -384,21 +345,10 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
         yield (_make_grid(solutions[0], grid) if solutions else None), n
 
 
-def count_solutions(grid, limit=2, solver=None, engine="auto", canonical=False):
+def find_solutions(grid, limit=2, solver=None, engine="auto", canonical=False):
     """``(solutions, count)``: the first ``limit`` solutions of ``grid`` (Grids) and
     min(number of solutions, ``limit``). Contradictory givens have none."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
     solutions, n = solve_cells(grid, limit, solver, engine, canonical)
     return [_make_grid(s, grid) for s in solutions], n
-
-
-def solve_one(grid, solver=None, engine="auto"):
-    """The solution of ``grid`` if it has exactly one, else raise: NoSolution, or a
-    SudokuError saying it has several. A convenience for tools."""
-    solutions, n = count_solutions(grid, 2, solver, engine)
-    if n == 0:
-        raise NoSolution("no solution", grid.source, grid.line)
-    if n > 1:
-        raise SudokuError("the puzzle has several solutions", grid.source, grid.line)
-    return solutions[0]

@@ -21,8 +21,8 @@ import shutil
 import subprocess
 from collections import namedtuple
 
-from .errors import OutputError, SolverError
-from .streams import AtomicOutput, commit_outputs, discard_outputs
+from ..errors import OutputError, SolverError
+from ..streams import AtomicOutput, commit_outputs, discard_outputs
 
 DRAT_TRIM = "drat-trim"
 OWN_CHECKER = "drat.py"         # dimacs_sudoku.dimacs.drat
@@ -51,7 +51,7 @@ def check_files(cnf, proof, checker=None):
     checker = checker or checker_name()
     if checker == DRAT_TRIM:
         return _drat_trim(cnf, proof)
-    from .dimacs.drat import check_proof
+    from ..dimacs.drat import check_proof
     verdict = check_proof(cnf, proof)
     return Check(verdict.ok, OWN_CHECKER,
                  "%d lemmas" % verdict.lemmas if verdict.ok else verdict.reason)
@@ -59,7 +59,7 @@ def check_files(cnf, proof, checker=None):
 
 def _drat_trim(cnf, proof):
     """drat-trim's verdict, from its ``s`` line, in a process group ended with it."""
-    from .sat.external import stop_group
+    from ..sat.external import stop_group
     try:
         process = subprocess.Popen([DRAT_TRIM, cnf, proof], stdin=subprocess.DEVNULL,
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -89,7 +89,7 @@ def certify(formula, folder, stem, prover, labels=False):
     formula is a SolverError (the answer it certifies is wrong), and so is a solver that
     gives up; nothing is written then."""
     import tempfile
-    from .sat import prove
+    from ..sat import prove
     cnf_path = os.path.join(folder, stem + ".cnf")
     proof_path = os.path.join(folder, stem + ".drat")
     written = []

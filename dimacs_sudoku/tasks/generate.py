@@ -10,7 +10,7 @@
 2. Clues are removed in a random order, one symmetry orbit at a time (a cell and its
    images, so that the pattern of givens keeps the chosen symmetry); a removal is
    undone when the puzzle would no longer have exactly one solution, as the SAT
-   counter (:func:`dimacs_sudoku.batch.count_solutions` with ``limit=2``) reports. One
+   counter (:func:`~dimacs_sudoku.tasks.solving.find_solutions`, ``limit=2``) reports. One
    pass over all the orbits leaves a puzzle from which no orbit can be removed; without
    symmetry that is a minimal puzzle (any later removal only adds solutions, so a cell
    that could not be removed once never can).
@@ -24,35 +24,25 @@ give the same puzzles.
 
 >>> import random
 >>> made = make_puzzle(layout_for(4), random.Random(1))
->>> count_solutions(made.puzzle)[1], made.puzzle.givens_count() < 16, made.undecided
+>>> find_solutions(made.puzzle)[1], made.puzzle.givens_count() < 16, made.undecided
 (1, True, 0)
 """
 
 import random
 from collections import namedtuple
+from itertools import compress
 
-from . import arguments
-from .batch import count_solutions
-from .errors import NoSolution, UnknownResult, UsageError
-from .core.grid import Grid
-from .core.layout import Layout, default_box
-from .core.variables import Standard, model_cells
-from .sat.dpll import clause_propagator, given_literals, random_fill, residual_clauses
-from .sat.pycosat_backend import PycosatSolver
+from .. import arguments
+from .solving import find_solutions
+from ..errors import NoSolution, UnknownResult, UsageError
+from ..core.grid import Grid
+from ..core.layout import Layout, default_box
+from ..core.symmetry import symmetry_maps, symmetry_orbits
+from ..core.variables import Standard, model_cells
+from ..sat.dpll import clause_propagator, given_literals, random_fill, residual_clauses
+from ..sat.pycosat_backend import PycosatSolver
 
-SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
-              "horizontal", "vertical", "dihedral")
-
-SYMMETRY_HELP = {
-    "none": "no symmetry",
-    "rotational": "180-degree rotation: r,c and N-1-r,N-1-c",
-    "quarter": "90-degree rotation (four cells per orbit)",
-    "diagonal": "mirror in the main diagonal: r,c and c,r",
-    "antidiagonal": "mirror in the anti-diagonal: r,c and N-1-c,N-1-r",
-    "horizontal": "mirror top to bottom: r,c and N-1-r,c",
-    "vertical": "mirror left to right: r,c and r,N-1-c",
-    "dihedral": "all eight rotations and mirrors of the square",
-}
+_UNSET = (0).__eq__
 
 # The share of cells that random decisions fill before pycosat completes the grid.
 FILL = 0.4
@@ -166,83 +156,22 @@ def random_solution(layout, rng, givens=None, rules=()):
     return Grid(out, layout=layout)
 
 
-# ---- symmetry ---------------------------------------------------------------------
-
-def _maps(size, symmetry):
-    m = size - 1
-    rot180 = lambda r, c: (m - r, m - c)           # noqa: E731
-    rot90 = lambda r, c: (c, m - r)                # noqa: E731
-    table = {
-        "none": [],
-        "rotational": [rot180],
-        "quarter": [rot90],
-        "diagonal": [lambda r, c: (c, r)],
-        "antidiagonal": [lambda r, c: (m - c, m - r)],
-        "horizontal": [lambda r, c: (m - r, c)],
-        "vertical": [lambda r, c: (r, m - c)],
-        "dihedral": [rot90, lambda r, c: (c, r)],
-    }
-    try:
-        return table[symmetry]
-    except KeyError:
-        raise UsageError("unknown symmetry %r (choose from %s)"
-                         % (symmetry, ", ".join(SYMMETRIES))) from None
-
-
-def symmetry_orbits(size, symmetry="none"):
-    """The cells of an N x N grid grouped into orbits of ``symmetry``, each orbit a
-    sorted tuple, the orbits in order of their first cell.
-
-    >>> symmetry_orbits(3, "rotational")
-    [(0, 8), (1, 7), (2, 6), (3, 5), (4,)]
-    >>> len(symmetry_orbits(9, "quarter")), len(symmetry_orbits(9, "dihedral"))
-    (21, 15)
-    """
-    maps = _maps(size, symmetry)
-    seen = [False] * (size * size)
-    orbits = []
-    for start in range(size * size):
-        if seen[start]:
-            continue
-        orbit = {start}
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            r, c = divmod(cell, size)
-            for f in maps:
-                rr, cc = f(r, c)
-                image = rr * size + cc
-                if image not in orbit:
-                    orbit.add(image)
-                    todo.append(image)
-        for cell in orbit:
-            seen[cell] = True
-        orbits.append(tuple(sorted(orbit)))
-    return orbits
-
-
-def is_symmetric(grid, symmetry):
-    """Do the givens of ``grid`` form a pattern with ``symmetry``?"""
-    cells = grid.cells
-    return all(len({bool(cells[k]) for k in orbit}) == 1
-               for orbit in symmetry_orbits(grid.size, symmetry))
-
-
 # ---- counting ---------------------------------------------------------------------
 
 # Grids up to this size use the project's fast counter without a budget; larger ones
 # (where a puzzle near the edge of uniqueness can take a SAT solver minutes) use
-# :func:`bounded_count_solutions` with DEFAULT_BUDGET propagations per call.
+# :func:`bounded_find_solutions` with DEFAULT_BUDGET propagations per call.
 UNBOUNDED_MAX_SIZE = 16
 DEFAULT_BUDGET = 100000
 
 
-def bounded_count_solutions(grid, limit=2, budget=None):
-    """``(solutions, count)`` like :func:`count_solutions`, with a budget: unit
+def bounded_find_solutions(grid, limit=2, budget=None):
+    """``(solutions, count)`` like :func:`find_solutions`, with a budget: unit
     propagation over the extended encoding (the clause-level propagator of
-    :mod:`~dimacs_sudoku.sat.dpll`), then pycosat on the clauses left open, each call stopped after ``budget``
-    propagations (None: no limit). Raises :class:`UnknownResult` when the budget runs
-    out before the count is known."""
+    :mod:`~dimacs_sudoku.sat.dpll`), then the façade's enumeration over pycosat on
+    the clauses left open, each search stopped after ``budget`` propagations (None: no
+    limit). Raises :class:`UnknownResult` when the budget runs out before the count is
+    known."""
     layout = grid.layout
     n = layout.size
     prop = clause_propagator(layout, rules=grid.rules)
@@ -252,28 +181,21 @@ def bounded_count_solutions(grid, limit=2, budget=None):
     known = prop.model()
     value = prop.value
     top = prop.num_vars
-    clauses = [] if prop.solved() else residual_clauses(prop)
-    sat = PycosatSolver()
-    sat.add_clauses(clauses)
+    if prop.solved():
+        models = [[]]
+    else:
+        sat = PycosatSolver()
+        sat.add_clauses(residual_clauses(prop))
+        open_vars = frozenset(compress(range(1, top + 1), map(_UNSET, value[top + 1:])))
+        models = sat.models(limit, project=open_vars, positives=True, budget=budget)
     found = []
-    while len(found) < limit:
-        extra = []
-        if clauses:
-            answer = sat.solve(budget=budget)
-            if answer is False:
-                break
-            if answer is None:
-                raise UnknownResult("no answer within %d propagations" % budget)
-            extra = [v for v in sat.model() if v > 0 and value[top + v] == 0]
+    for extra in models:
         cells = [0] * layout.cells
         for v in known + extra:
             if v <= n ** 3:
                 cell, d = divmod(v - 1, n)
                 cells[cell] = d + 1
         found.append(grid.copy(cells))
-        if not extra:
-            break               # propagation decided every cell: one solution only
-        sat.add_clause([-v for v in extra])
     return found, len(found)
 
 
@@ -282,19 +204,19 @@ class Counter:
 
     Calling it gives 0, 1 or 2, or None when the budget ran out (the caller then
     treats the puzzle as not proven unique). ``function`` replaces the default choice:
-    :func:`count_solutions` for grids up to :data:`UNBOUNDED_MAX_SIZE` without a
-    ``budget``, else :func:`bounded_count_solutions`.
+    :func:`find_solutions` for grids up to :data:`UNBOUNDED_MAX_SIZE` without a
+    ``budget``, else :func:`bounded_find_solutions`.
     """
 
     def __init__(self, layout, budget=None, function=None):
         if function is None:
             if budget is None and layout.size <= UNBOUNDED_MAX_SIZE:
-                function = count_solutions
+                function = find_solutions
             else:
                 limit = budget if budget is not None else DEFAULT_BUDGET
 
                 def function(grid, limit=2, _budget=limit or None):
-                    return bounded_count_solutions(grid, limit, _budget)
+                    return bounded_find_solutions(grid, limit, _budget)
         self.function = function
         self.calls = 0
         self.undecided = 0
@@ -379,7 +301,7 @@ def make_puzzle(layout, rng, symmetry="none", clues=None, minimal=False, attempt
     ``rules`` are variant rules the puzzle carries (the layout must be theirs, see
     :func:`dimacs_sudoku.rules.registry.variant_layout`).
     """
-    _maps(layout.size, symmetry)
+    symmetry_maps(layout.size, symmetry)
     if clues is not None and clues < 0:
         raise UsageError("--clues takes a number of givens, not %d" % clues)
     counter = counter or Counter(layout)
@@ -437,7 +359,7 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     count = arguments.number(count, "generate", "the number of puzzles as an int")
     layout = layout_for(size, box)
     if rules:
-        from .rules.registry import finish, parse_rule, variant_layout
+        from ..rules.registry import finish, parse_rule, variant_layout
         rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
                               if isinstance(rule, str) else rule for rule in rules],
                              layout.size))
@@ -447,14 +369,14 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     if full and (clues is not None or minimal or symmetry != "none"):
         raise UsageError("--full makes complete grids; it does not go with --clues, "
                          "--minimal or --symmetry")
-    _maps(layout.size, symmetry)
+    symmetry_maps(layout.size, symmetry)
     if attempts is None:
         attempts = 1 if clues is None and not (minimal and symmetry != "none") else 20
     if counter is None and rules:
         # Propagation over the rules' clauses (cached per layout and rules), then
         # pycosat on what is left: no CNF is written per count.
         counter = Counter(layout, budget, function=lambda grid, limit=2: (
-            bounded_count_solutions(grid, limit, budget or None)))
+            bounded_find_solutions(grid, limit, budget or None)))
     counter = counter or Counter(layout, budget)
     rng = random.Random(seed)
     if killer and (full or rules or clues is not None or minimal or symmetry != "none"):
@@ -474,75 +396,6 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
             progress(done)
 
 
-# ---- uniqueness through a CNF -------------------------------------------------------
-
-def exclusion_clause(solution, numbering="standard"):
-    """The clause that forbids the complete grid ``solution``: the negation of its N²
-    true cell literals, in ``numbering`` (a name, or a numbering object).
-
-    >>> exclusion_clause(Grid([1, 2, 2, 1], size=2, box=(1, 2)))
-    [-1, -4, -6, -7]
-    """
-    from .core.variables import numbering as make_numbering
-    if isinstance(numbering, str):
-        numbering = make_numbering(numbering, solution.size)
-    if not solution.is_complete():
-        raise UsageError("only a complete grid can be excluded")
-    return [-numbering.var(cell, d) for cell, d in enumerate(solution.cells)]
-
-
-def exclude_solutions(formula, solutions, numbering="standard"):
-    """Add to ``formula`` (an :class:`~dimacs_sudoku.encodings.Formula` of the full
-    encoding, cell variables numbered by ``numbering``) one clause per grid of
-    ``solutions`` that forbids it, after every other clause, with a ``c exclude:``
-    header line each. A solver then answers UNSAT exactly when the puzzle has no
-    solution besides these: ``sudoku2cnf p.txt --exclude p.sol | picosat`` exits 20
-    for a puzzle with one solution."""
-    from .encodings.formula import CLAUSE, LABEL, followed_by
-    clauses = [exclusion_clause(grid, numbering) for grid in solutions]
-
-    def exclusions():
-        for grid, clause in zip(solutions, clauses):
-            yield LABEL, "exclude the known solution %s" % (
-                grid.to_line() if grid.size <= 35 else "(%d cells)" % len(grid.cells))
-            yield CLAUSE, clause
-
-    def exclusions_shape():
-        for clause in clauses:
-            yield CLAUSE, len(clause), None, 1
-
-    formula.constraints = followed_by(formula.constraints, exclusions, exclusions_shape)
-    formula._counts = None
-    for grid in solutions:
-        formula.comments.append("exclude: %s" % grid.to_line()
-                                if grid.size <= 35 else "exclude: %d cells" % len(grid.cells))
-    return formula
-
-
-def read_solutions(stream, puzzle, source):
-    """The complete grids of a solution file (any puzzle format), each checked: the
-    same size as ``puzzle``, complete, obeying the rules and agreeing with its givens.
-    Raises :class:`~dimacs_sudoku.errors.PuzzleError` naming the file and line."""
-    from .errors import InvalidModel, PuzzleError
-    from .formats import read_puzzles
-    found = []
-    for grid in read_puzzles(stream, source, size=puzzle.size, box=puzzle.layout.box):
-        if grid.size != puzzle.size:
-            raise PuzzleError("the solution is %dx%d but the puzzle is %dx%d"
-                              % (grid.size, grid.size, puzzle.size, puzzle.size),
-                              source, grid.line)
-        grid = Grid(grid.cells, layout=puzzle.layout, source=source, line=grid.line)
-        try:
-            grid.check_solution(puzzle)
-        except InvalidModel as error:
-            raise PuzzleError("not a solution of the puzzle: %s" % error.message,
-                              source, grid.line) from None
-        found.append(grid)
-    if not found:
-        raise PuzzleError("no solution grid found", source)
-    return found
-
-
 # ---- killer puzzles ---------------------------------------------------------------------
 
 def killer_cages(solution, rng, smallest=2, largest=5):
@@ -550,7 +403,7 @@ def killer_cages(solution, rng, smallest=2, largest=5):
     random free cell through free neighbours holding digits not yet in it, to a random
     size in ``smallest..largest`` (smaller when it runs out of room); each cage's total
     is the sum of its digits. Returns the ``killer`` rules, in the order made."""
-    from .rules.registry import parse_rule
+    from ..rules.registry import parse_rule
     n = solution.size
     cells = solution.cells
     free = set(range(n * n))
@@ -609,7 +462,7 @@ def make_killer(rng, size=9, box=None, largest=5):
     cell where two solutions differ, until only one is left.
 
     >>> made = make_killer(random.Random(3), size=4)
-    >>> count_solutions(made.puzzle)[1], len(made.puzzle.rules) > 0
+    >>> find_solutions(made.puzzle)[1], len(made.puzzle.rules) > 0
     (1, True)
     """
     layout = layout_for(size, box)
@@ -618,7 +471,7 @@ def make_killer(rng, size=9, box=None, largest=5):
     cells = [0] * layout.cells
     puzzle = Grid(cells, layout=layout, rules=rules)
     while True:
-        found, count = count_solutions(puzzle, 2)
+        found, count = find_solutions(puzzle, 2)
         if count == 1:
             break
         differ = [k for k in range(layout.cells)

@@ -24,16 +24,16 @@ the project's checker.
 (0, ['r1c1=1', 'r2c2=1'], ['r1c1=1'])
 """
 
-from . import arguments
-from .errors import InvalidModel
-from .generator import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
-from .core.layout import Layout
-from .core.grid import grid_argument
-from .core.notation import symbol
-from .sat import Solver
-from .core.check import check_cells
-from .core.check import check_variant
-from .rules.base import Rule, cell_text
+from .. import arguments
+from ..errors import InvalidModel
+from .generate import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
+from ..core.layout import Layout
+from ..core.grid import grid_argument
+from ..core.notation import symbol
+from ..sat import Solver
+from ..core.check import check_cells
+from ..core.check import check_variant
+from ..rules.base import Rule, cell_text
 
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further
@@ -235,21 +235,21 @@ class Analyzer:
     def solve(self, assumptions, budget=None):
         return self.sat.solve(assumptions, budget)
 
-    def cells(self):
-        """The grid of the last model."""
+    def cells(self, model=None):
+        """The grid of ``model`` (default: the last model)."""
         n, top = self.size, self.size ** 3
         cells = [0] * (n * n)
-        for lit in self.sat.model():
+        for lit in self.sat.model() if model is None else model:
             if 0 < lit <= top:
                 cell, d = divmod(lit - 1, n)
                 cells[cell] = d + 1
         return cells
 
-    def checked(self, givens=None, without_rule=None):
-        """The grid of the last model, checked against the rules (all, or all but
-        ``without_rule``) and ``givens`` (default: the puzzle's) by the project's
-        checker: InvalidModel if it breaks one."""
-        cells = self.cells()
+    def checked(self, givens=None, without_rule=None, model=None):
+        """The grid of ``model`` (default: the last model), checked against the rules
+        (all, or all but ``without_rule``) and ``givens`` (default: the puzzle's) by the
+        project's checker: InvalidModel if it breaks one."""
+        cells = self.cells(model)
         grid = self.grid
         if givens is None and without_rule is None:
             check_cells(cells, grid.layout, grid, grid.source, grid.line,
@@ -330,19 +330,19 @@ def _solutions(work, report, cap, counts):
     assumptions = work.assumptions(extra=[enumerate_selector])
     seen = [set() for _ in range(n * n)]
     tally = [dict() for _ in range(n * n)] if counts else None
-    found = 0
 
-    def take(cells):
-        for cell, d in enumerate(cells):
-            seen[cell].add(d)
-            if tally is not None:
-                tally[cell][d] = tally[cell].get(d, 0) + 1
-        work.sat.add_clauses([[-enumerate_selector] + [-work.var(cell, d)
-                                                       for cell, d in enumerate(cells)]])
+    def take(count, under):
+        # the façade's enumeration, each grid blocked while enumerate_selector is assumed
+        models = work.sat.models(count, project=n ** 3, positives=True, assumptions=under,
+                                 guard=enumerate_selector)
+        for model in models:
+            for cell, d in enumerate(work.checked(model=model)):
+                seen[cell].add(d)
+                if tally is not None:
+                    tally[cell][d] = tally[cell].get(d, 0) + 1
+        return len(models)
 
-    while found < cap and work.solve(assumptions):
-        take(work.checked())
-        found += 1
+    found = take(cap, assumptions)
     report.solutions = found
     report.capped = found >= cap and work.solve(assumptions) is True
     if found == 0:
@@ -365,9 +365,8 @@ def _solutions(work, report, cap, counts):
         if report.capped:
             for cell in range(n * n):
                 for d in report.candidates[cell]:
-                    more = assumptions + [work.var(cell, d)]
-                    while tally[cell].get(d, 0) < cap and work.solve(more):
-                        take(work.checked())
+                    if tally[cell].get(d, 0) < cap:
+                        take(cap - tally[cell].get(d, 0), assumptions + [work.var(cell, d)])
         report.counts = [{d: min(k, cap) for d, k in found_here.items()}
                          for found_here in tally]
     return enumerate_selector

@@ -1,6 +1,6 @@
 """The library's verbs on puzzles, as ``sudoku-solve`` does them: propagation, then
-the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.batch`), every solution
-checked against the rules and the givens.
+the reduced SAT problem of the open cells (:mod:`dimacs_sudoku.tasks.solving`), every
+solution checked against the rules and the givens.
 
 ``solve`` gives one solution, ``count_solutions`` how many there are (up to a cap),
 ``solve_many`` both for many puzzles in turn. :func:`solve_by_cnf` takes the full
@@ -11,16 +11,12 @@ CNF route instead, ``sudoku2cnf | SOLVER | cnf2sudoku`` in one call.
 1
 """
 
-import os
-import tempfile
 from collections import namedtuple
 
-from . import arguments, batch
-from .dimacs.decode import decode_result
-from .encodings import encode
-from .errors import NoSolution
-from .core.grid import grid_argument
-from .sat import run_solver, solve_cnf
+from .. import arguments
+from ..errors import NoSolution
+from ..core.grid import grid_argument
+from . import solving
 
 Solved = namedtuple("Solved", "puzzle solution count")
 Solved.__doc__ = """One puzzle of :func:`solve_many`: the puzzle, its first solution (a
@@ -48,7 +44,7 @@ def solve(grid, solver=None, engine="auto"):
     dimacs_sudoku.errors.NoSolution: no solution
     """
     grid_argument(grid, "solve")
-    solutions, n = batch.count_solutions(grid, 1, solver, engine)
+    solutions, n = solving.find_solutions(grid, 1, solver, engine)
     if not n:
         raise NoSolution("no solution", grid.source, grid.line)
     solution = solutions[0]
@@ -66,7 +62,7 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     (2, 288)
     """
     grid_argument(grid, "count_solutions")
-    return batch.count_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+    return solving.find_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
 
 
 def solve_many(grids, count=1, solver=None, engine="auto"):
@@ -92,7 +88,7 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
             puzzles.append(grid_argument(grid, "solve_many"))
             yield grid
 
-    for solution, n in batch.solve_many(each_grid(), count, solver, engine,
+    for solution, n in solving.solve_many(each_grid(), count, solver, engine,
                                         canonical=count > 1):
         puzzle = puzzles.pop()
         if solution is not None:
@@ -119,6 +115,12 @@ def solve_by_cnf(grid, encoding="extended", amo="pairwise", solver=None, timeout
     >>> solve_by_cnf(Grid.from_line("1..4" "4..." "...3" "3..1")).to_line()
     '1234431221433421'
     """
+    # the full CNF route's modules, loaded when it is taken (start-up of sudoku-solve)
+    import os
+    import tempfile
+    from ..dimacs.decode import decode_result
+    from ..encodings import encode
+    from ..sat import run_solver, solve_cnf
     grid_argument(grid, "solve_by_cnf").check_givens()
     formula = encode(grid, encoding=encoding, amo=amo)
     if solver is None:

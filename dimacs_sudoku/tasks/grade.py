@@ -43,9 +43,9 @@ Grade(level='up', decisions=0)
 
 from collections import namedtuple
 
-from .core.grid import grid_argument
-from .core.variables import Standard, model_cells
-from .sat.dpll import clause_propagator, given_literals
+from ..core.grid import grid_argument
+from ..core.variables import Standard, model_cells
+from ..sat.dpll import clause_propagator, given_literals
 
 LEVELS = ("up", "probe", "search", "none")
 

@@ -1,0 +1,67 @@
+"""An external SAT program behind the façade (:class:`ProgramSolver`): each solve
+writes the clauses to a private DIMACS file with the one CNF writer
+(:func:`dimacs_sudoku.dimacs.cnf.write_dimacs`) and runs the program once on it
+(:func:`dimacs_sudoku.sat.external.run_solver`), so that the shared enumeration,
+``models(count)``, is one run per model with the models found so far blocked.
+
+>>> sat = ProgramSolver("picosat", 3)       # runs nothing until a solve
+>>> sat.add_clauses([[1, 2], [-1, -2], [3]])
+>>> sat.name, sat.clauses
+('picosat', [[1, 2], [-1, -2], [3]])
+"""
+
+import os
+import tempfile
+
+from ..dimacs.cnf import write_dimacs
+from ..errors import InvalidModel, UnknownResult
+from .base import Backend
+from .external import run_solver
+
+
+class ProgramSolver(Backend):
+    """The external program ``solver`` (a name or command for :func:`run_solver`) as a
+    back end. No proof, no core: assumptions are added as unit clauses for the one
+    run. A run that gives up is an UnknownResult, SATISFIABLE without a model an
+    InvalidModel; the caller checks the grid of each model (the clause check would
+    name a temporary file)."""
+
+    def __init__(self, solver, num_vars=0):
+        super().__init__(num_vars)
+        self.name = solver
+        self.clauses = []
+        self._positives = frozenset()
+
+    def add_clauses(self, clauses):
+        self.clauses.extend(clauses)
+
+    def add_clause(self, clause):
+        self.clauses.append(clause)
+
+    def solve(self, assumptions=(), budget=None):
+        self.solves += 1
+        clauses = self.clauses
+        if assumptions:
+            clauses = clauses + [[lit] for lit in assumptions]
+        num_vars = max([self.num_vars] + [abs(lit) for clause in clauses for lit in clause])
+        fd, path = tempfile.mkstemp(suffix=".cnf", prefix="dimacs-sudoku-")
+        try:
+            with os.fdopen(fd, "w") as out:
+                write_dimacs(clauses, num_vars, out)
+            result = run_solver(self.name, path, check=False)
+        finally:
+            os.unlink(path)
+        if result.status not in ("SAT", "UNSAT"):
+            raise UnknownResult("no answer: %s gave up" % self.name)
+        if result.status == "SAT" and not result.has_model:
+            raise InvalidModel("solver %r answered SATISFIABLE but gave no model"
+                               % self.name)
+        self._last = result.status == "SAT"
+        self._assumptions = tuple(assumptions)
+        self._positives = frozenset(result.positives)
+        self.num_vars = num_vars
+        return self._last
+
+    def model(self):
+        true = self._positives
+        return [v if v in true else -v for v in range(1, self.num_vars + 1)]
