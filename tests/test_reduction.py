@@ -9,6 +9,7 @@ import pytest
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.batch import solve_variant_cells
+from dimacs_sudoku.reasoning import reduction as reduction_module
 from dimacs_sudoku.reasoning.reduction import (DECIDED_FALSE, DECIDED_TRUE, NO_SOLUTION,
                                                Reduction, SwarReducer, UnitReducer,
                                                constant_clauses, constants, reduce_grid,
@@ -155,14 +156,17 @@ def test_both_settlements_number_rule_clauses_alike():
     assert compared >= 8 and broken >= 1 and with_decided >= 8
 
 
-def test_the_literal_table_answers_the_constants_it_is_given():
+@pytest.mark.parametrize("table", [True, False])
+def test_the_literal_table_answers_the_constants_it_is_given(table, monkeypatch):
+    if not table:       # the candidate-counting var() of grids too large for a table
+        monkeypatch.setattr(reduction_module, "LITERAL_TABLE", 0)
     for grid in open_puzzles():
         try:
             problem = reducer_for(grid.layout).reduce(grid.cells, grid)
         except NO_SOLUTION:
             continue
         n, k = grid.size, problem.num_vars
-        for reduction in (problem, problem.reduction(grid.layout)):
+        for reduction in ([problem] if table else []) + [problem.reduction(grid.layout)]:
             markers, solver = reduction.literal(), reduction.literal(constants(k))
             code = {DECIDED_TRUE: k + 1, DECIDED_FALSE: k + 2}
             for cell in range(n * n):
