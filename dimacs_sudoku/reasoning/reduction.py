@@ -13,9 +13,21 @@ cell in increasing digit order (the compact numbering, one for every caller):
   (each open cell, each missing digit of each unit), built by a reducer in one pass
   over the open candidates for the batch solver (:func:`reducer_for`);
 - :func:`restrict`: rule clauses over :meth:`Reduction.literal` mapped onto the open
-  variables (a decided-true literal satisfies its clause, a decided-false one
-  goes), the one mapping of rule clauses every caller uses (:func:`rule_groups`,
+  variables, the one mapping of rule clauses every caller uses (:func:`rule_groups`,
   :func:`rule_clauses`, :func:`variant_problem`).
+
+A rule literal of a cell variable the reduction decided is settled in one of two ways,
+chosen by the caller through ``literal(decided=...)`` and ``settle``:
+
+- in Python (the default, for the CNF text of ``sudoku2cnf --reduce``): the literal
+  table answers the markers :data:`DECIDED_TRUE` / :data:`DECIDED_FALSE` and
+  :func:`restrict` drops them (a decided-true literal satisfies its clause, a
+  decided-false one goes);
+- by the solver (``settle="solver"``, for an in-process solve, :func:`variant_problem`):
+  the table answers two constant variables K+1 (true) and K+2 (false), fixed by the
+  unit clauses of :func:`constant_clauses`, the rules' auxiliary variables numbered
+  after them; the clauses go to the solver as they are (no Python scan), and a rule
+  that cannot hold leaves a clause over constants the solver refutes.
 
 >>> from dimacs_sudoku.grid import Grid
 >>> grid = Grid.from_line("1..4" "4..." "...3" "3..1")
@@ -102,28 +114,30 @@ class Reduction:
     def num_open(self):
         return self.cells.count(0)
 
-    def literal(self):
+    def literal(self, decided=None):
         """``var(cell, digit)`` for a rule's clauses over this reduction: the compact
-        variable of an open candidate, else :data:`DECIDED_TRUE` (the digit of a filled
-        cell) or :data:`DECIDED_FALSE` (another digit of a filled cell, or an
-        eliminated candidate), which :func:`restrict` takes out.
+        variable of an open candidate, else ``decided[0]`` (the digit of a filled
+        cell) or ``decided[1]`` (another digit of a filled cell, or an eliminated
+        candidate): by default :data:`DECIDED_TRUE` and :data:`DECIDED_FALSE`, which
+        :func:`restrict` takes out, or the solver's constants (:func:`constants`).
 
         Up to :data:`LITERAL_TABLE` cell variables, one list holds every answer (at
         ``cell * N + digit``); larger grids count candidate bits instead."""
         cells, candidates, first = self.cells, self.candidates, self.first
         n = self.size
+        true, false = decided or DECIDED
         if len(cells) * n <= LITERAL_TABLE:
             return _literal_table(cells, n, map(add, map(mul, self.cell_of[1:], repeat(n)),
-                                                self.digit_of[1:]))
+                                                self.digit_of[1:]), decided)
 
         def var(cell, digit):
             placed = cells[cell]
             if placed:
-                return DECIDED_TRUE if placed == digit else DECIDED_FALSE
+                return true if placed == digit else false
             mask = candidates[cell]
             bit = 1 << (digit - 1)
             if not mask & bit:
-                return DECIDED_FALSE
+                return false
             return first[cell] + bin(mask & (bit - 1)).count("1")
         return var
 
@@ -224,6 +238,7 @@ def variable_map(reduction, numbers):
 # any compact or auxiliary variable; :func:`restrict` drops them.
 DECIDED_TRUE = 1 << 62
 DECIDED_FALSE = DECIDED_TRUE + 1
+DECIDED = (DECIDED_TRUE, DECIDED_FALSE)
 _DECIDED = frozenset((DECIDED_TRUE, -DECIDED_TRUE, DECIDED_FALSE, -DECIDED_FALSE))
 _SATISFIED = frozenset((DECIDED_TRUE, -DECIDED_FALSE))      # a clause holding one holds
 
@@ -246,14 +261,35 @@ def restrict(clauses):
             yield [lit for lit in clause if lit not in _DECIDED]
 
 
-def restrict_all(clauses):
+def constants(top):
+    """The solver's two constant variables after variable ``top`` (K): ``(true,
+    false)``, for ``literal(decided=...)``.
+
+    >>> constants(10), constant_clauses(constants(10))
+    ((11, 12), [[11], [-12]])
+    """
+    return top + 1, top + 2
+
+
+def constant_clauses(decided):
+    """The unit clauses that fix the constants ``decided`` (true, false)."""
+    true, false = decided
+    return [[true], [-false]]
+
+
+def restrict_all(clauses, settle="python"):
     """:func:`restrict` for a list of clauses, at once: those without a decided literal
     (most of them, found by C-level maps) first, as they are, then what is left of the
-    others.
+    others. With ``settle="solver"`` the clauses are over the solver's constants and
+    stay as they are.
 
     >>> restrict_all([[3, DECIDED_FALSE], [1, -2], [4, DECIDED_TRUE]])
     [[1, -2], [3]]
+    >>> restrict_all([[3, 12], [4, 11]], settle="solver")
+    [[3, 12], [4, 11]]
     """
+    if settle == "solver":
+        return clauses
     clean = list(map(_DECIDED.isdisjoint, clauses))
     if all(clean):
         return clauses
@@ -264,21 +300,24 @@ def restrict_all(clauses):
     return out
 
 
-def _literal_table(cells, n, places):
+def _literal_table(cells, n, places, decided=None):
     """:meth:`Reduction.literal` from one list at ``cell * N + digit``: ``places`` gives
-    ``cell * N + digit`` of the compact variables 1..K in order."""
-    code = [DECIDED_FALSE] * (len(cells) * n + 1)
+    ``cell * N + digit`` of the compact variables 1..K in order, ``decided`` the
+    answers for decided literals (true, false)."""
+    true, false = decided or DECIDED
+    code = [false] * (len(cells) * n + 1)
     for cell, d in enumerate(cells):
         if d:
-            code[cell * n + d] = DECIDED_TRUE
+            code[cell * n + d] = true
     for v, q in enumerate(places, 1):
         code[q] = v
     return lambda cell, digit: code[cell * n + digit]
 
 
-def rule_groups(rules, layout, var, top, keep=None):
+def rule_groups(rules, layout, var, top, keep=None, settle="python"):
     """``(groups, top, empty)`` for the rules' clauses over a reduction (``var`` from
-    :meth:`Reduction.literal`): per rule ``(rule, first, count)``, the last variable
+    :meth:`Reduction.literal`, its decided literals settled as ``settle`` says, see
+    :func:`restrict_all`; only with ``keep``): per rule ``(rule, first, count)``, the last variable
     before its auxiliary ones and its number of clauses left by :func:`restrict`;
     ``top`` the last auxiliary variable, and ``empty`` the first rule whose clauses
     leave no solution (else None). Counted here and made again by
@@ -295,7 +334,7 @@ def rule_groups(rules, layout, var, top, keep=None):
             return counter[0]
 
         if keep is not None:
-            made = restrict_all(list(rule.clauses(var, new_var, layout)))
+            made = restrict_all(list(rule.clauses(var, new_var, layout)), settle)
             if not all(made):                  # an empty clause
                 return groups, counter[0], rule
             keep += made
@@ -362,9 +401,9 @@ class OpenProblem:
             return True
         return False
 
-    def literal(self):
+    def literal(self, decided=None):
         """:meth:`Reduction.literal` of this problem, straight from ``table``."""
-        return _literal_table(self.filled, self.size, map((1).__add__, self.table))
+        return _literal_table(self.filled, self.size, map((1).__add__, self.table), decided)
 
     def reduction(self, layout):
         """The :class:`Reduction` of what propagation left (the same compact
@@ -535,15 +574,21 @@ def variant_problem(grid):
     """``(problem, clauses, num_vars)`` of a grid with rules: the :class:`OpenProblem`
     of its layout's units (rows, columns, boxes or regions, extra units: what they
     force stays forced whatever the rules add), and the rules' clauses over its
-    compact variables 1..K (:func:`restrict`), their auxiliary variables numbered
-    above K up to ``num_vars``. None when the givens clash, the units leave no
-    solution or a rule has no way left to hold.
+    compact variables 1..K, for an in-process solve: decided literals are the
+    constants K+1 (true) and K+2 (false), fixed by the first two clauses
+    (``settle="solver"``, see the module), the auxiliary variables numbered from K+3
+    up to ``num_vars``. None when the givens clash or the units leave no solution; a
+    rule with no way left to hold leaves clauses the solver refutes.
 
     >>> from dimacs_sudoku.formats import parse_puzzle
     >>> problem, clauses, top = variant_problem(parse_puzzle("." * 16 + "\\nkiller 5 r1c1 r1c2"))
-    >>> problem.num_vars, clauses[:2], top
-    (64, [[65, 66], [-65, 1, 4]], 66)
-    >>> variant_problem(parse_puzzle("1..4" "4..." "...3" "3..1" "\\nodd r1c2")) is None
+    >>> problem.num_vars, clauses[:4], top
+    (64, [[65], [-66], [67, 68], [-67, 1, 4]], 68)
+    >>> problem, clauses, top = variant_problem(parse_puzzle("1..4" "4..." "...3" "3..1"
+    ...                                                      "\\nodd r1c2"))
+    >>> problem.num_vars, clauses
+    (0, [[1], [-2], [-1], [-2]])
+    >>> variant_problem(parse_puzzle("1..1" + "." * 12)) is None
     True
     """
     layout = rules_layout(grid)
@@ -552,9 +597,8 @@ def variant_problem(grid):
         problem = reducer_for(layout).reduce(grid.cells, grid)
     except NO_SOLUTION:
         return None
-    clauses = []
-    groups, top, empty = rule_groups(grid.rules, layout, problem.literal(),
-                                     problem.num_vars, clauses)
-    if empty is not None:
-        return None
+    decided = constants(problem.num_vars)
+    clauses = constant_clauses(decided)
+    top = rule_groups(grid.rules, layout, problem.literal(decided), decided[1], clauses,
+                      "solver")[1]
     return problem, clauses, top

@@ -8,11 +8,16 @@ import pytest
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle
+from dimacs_sudoku.batch import solve_variant_cells
+from dimacs_sudoku.reasoning import reduction as reduction_module
 from dimacs_sudoku.reasoning.reduction import (DECIDED_FALSE, DECIDED_TRUE, NO_SOLUTION,
                                                Reduction, SwarReducer, UnitReducer,
-                                               reduce_grid, reducer_for, restrict,
-                                               variant_problem)
+                                               constant_clauses, constants, reduce_grid,
+                                               reducer_for, restrict, restrict_all,
+                                               rule_groups, rules_layout, variant_problem)
 
+from conftest import require_pysat
+from support import in_process
 from test_reduced import PUZZLES, random_solution
 
 
@@ -72,20 +77,119 @@ def test_restrict_drops_satisfied_clauses_and_false_literals():
     assert list(restrict(clauses)) == [[2], [3], []]
 
 
-def test_a_variant_problem_maps_rule_clauses_by_restrict():
+def test_a_variant_problem_settles_decided_literals_by_two_constants():
     grid = parse_puzzle("1..4" "4..." "...3" "3..1" "\nkiller 5 r1c2 r1c3")
     found = variant_problem(grid)
     assert found is not None
     problem, clauses, top = found
-    # propagation solves the units: the killer keeps only its own auxiliary variables
-    # (which set of digits its cage takes: {2, 3} by the givens, not {1, 4})
-    assert problem.num_vars == 0 and top == 2 and [2] in clauses and [-1] in clauses
+    # propagation solves the units: K = 0, the constants are 1 (true) and 2 (false),
+    # and the killer's auxiliary variables (which set of digits its cage takes:
+    # {2, 3} by the givens, not {1, 4}) come after them
+    assert problem.num_vars == 0 and top == 4 and clauses[:2] == [[1], [-2]]
     assert all(abs(lit) <= top for clause in clauses for lit in clause)
-    broken = parse_puzzle("1..4" "4..." "...3" "3..1" "\nkiller 4 r1c2 r1c3")
-    assert variant_problem(broken) is None
     open_grid = parse_puzzle("." * 16 + "\nkiller 5 r1c1 r1c2")
     problem, clauses, top = variant_problem(open_grid)
-    assert problem.num_vars == 64 and top == 66
+    assert problem.num_vars == 64 and top == 68 and clauses[:2] == [[65], [-66]]
     assert all(abs(lit) <= top for clause in clauses for lit in clause)
     assert isinstance(problem.reduction(open_grid.layout), Reduction)
     assert reducer_for(open_grid.layout) is reducer_for(open_grid.layout)
+    assert variant_problem(parse_puzzle("1..1" + "." * 12)) is None     # clashing givens
+
+
+def _as_markers(clauses, num_open):
+    """Solver-settled clauses with the constants K+1, K+2 written as the decided
+    markers and the auxiliary variables moved down by two (the CNF text's numbers)."""
+    true, false = constants(num_open)
+    name = {true: DECIDED_TRUE, false: DECIDED_FALSE}
+
+    def move(lit):
+        v = abs(lit)
+        v = name.get(v, v - 2 if v > false else v)
+        return v if lit > 0 else -v
+    return [[move(lit) for lit in clause] for clause in clauses]
+
+
+def killer_puzzles():
+    """Killer puzzles with cages that the hidden solution satisfies (most of them) and
+    a few whose totals break it (a rule that cannot hold)."""
+    rng = random.Random(27)
+    for n, box, blank in ((4, (2, 2), 0.6), (9, (3, 3), 0.7)) * 8:
+        solution = random_solution(n, box, rng)
+        rules = []
+        for _ in range(4):
+            cell = rng.randrange(n * n - 1)
+            if cell % n == n - 1:
+                cell -= 1
+            total = solution[cell] + solution[cell + 1] + (rng.random() < 0.1)
+            row, col = divmod(cell, n)
+            rules.append("killer %d r%dc%d r%dc%d" % (total, row + 1, col + 1, row + 1,
+                                                      col + 2))
+        odd = rng.choice([c for c in range(n * n) if solution[c] % 2])
+        rules.append("odd r%dc%d" % (odd // n + 1, odd % n + 1))
+        text = "".join("." if rng.random() < blank else str(d) for d in solution)
+        yield parse_puzzle(text + "\n" + "\n".join(rules))
+
+
+def test_both_settlements_number_rule_clauses_alike():
+    # the CNF text's clauses (settled in Python) are the solver's (settled by the
+    # constants) once restrict takes out what the constants decide (in another order)
+    compared = broken = with_decided = 0
+    for grid in killer_puzzles():
+        found = variant_problem(grid)
+        if found is None:
+            continue
+        problem, clauses, top = found
+        k = problem.num_vars
+        layout = rules_layout(grid)
+        python = []
+        groups, python_top, empty = rule_groups(grid.rules, layout, problem.literal(), k,
+                                                python)
+        assert clauses[:2] == constant_clauses(constants(k))
+        settled = restrict_all(_as_markers(clauses[2:], k))
+        if empty is None:
+            assert sorted(settled) == sorted(python) and python_top == top - 2
+            compared += 1
+        else:
+            assert [] in settled
+            broken += 1
+        with_decided += any(abs(lit) in constants(k) for c in clauses[2:] for lit in c)
+    assert compared >= 8 and broken >= 1 and with_decided >= 8
+
+
+@pytest.mark.parametrize("table", [True, False])
+def test_the_literal_table_answers_the_constants_it_is_given(table, monkeypatch):
+    if not table:       # the candidate-counting var() of grids too large for a table
+        monkeypatch.setattr(reduction_module, "LITERAL_TABLE", 0)
+    for grid in open_puzzles():
+        try:
+            problem = reducer_for(grid.layout).reduce(grid.cells, grid)
+        except NO_SOLUTION:
+            continue
+        n, k = grid.size, problem.num_vars
+        for reduction in ([problem] if table else []) + [problem.reduction(grid.layout)]:
+            markers, solver = reduction.literal(), reduction.literal(constants(k))
+            code = {DECIDED_TRUE: k + 1, DECIDED_FALSE: k + 2}
+            for cell in range(n * n):
+                for d in range(1, n + 1):
+                    assert solver(cell, d) == code.get(markers(cell, d), markers(cell, d))
+
+
+BROKEN_KILLER = "1..4" "4..." "...3" "3..1" "\nkiller 4 r1c2 r1c3\n"
+
+
+@pytest.mark.parametrize("engine", ["pycosat", "pysat"])
+def test_a_rule_that_cannot_hold_is_no_solution_for_the_solver(engine):
+    if engine == "pysat":
+        require_pysat()
+    grid = parse_puzzle(BROKEN_KILLER)
+    problem, clauses, top = variant_problem(grid)
+    # every literal of the cage's cells is decided: a clause over the constants alone
+    true, false = constants(problem.num_vars)
+    assert any(clause and all(abs(lit) in (true, false) for lit in clause)
+               and all(lit in (false, -true) for lit in clause) for clause in clauses[2:])
+    assert solve_variant_cells(grid, count=2, engine=engine) == ([], 0)
+    done = in_process("sudoku-solve", "--count", "2", "--engine", engine, "-",
+                      input=BROKEN_KILLER)
+    assert done.returncode == 0 and done.stdout == "-\t0\n", done.stdout + done.stderr
+    done = in_process("sudoku-solve", "--engine", engine, "-", input=BROKEN_KILLER)
+    assert done.returncode == 0 and done.stdout == "-\n", done.stdout + done.stderr
