@@ -29,7 +29,7 @@ chosen by the caller through ``literal(decided=...)`` and ``settle``:
   after them; the clauses go to the solver as they are (no Python scan), and a rule
   that cannot hold leaves a clause over constants the solver refutes.
 
->>> from dimacs_sudoku.grid import Grid
+>>> from dimacs_sudoku.core.grid import Grid
 >>> grid = Grid.from_line("1..4" "4..." "...3" "3..1")
 >>> reduction = reduce_grid(grid)
 >>> reduction.num_vars, reduction.num_open, reduction.cell_digit[:3]
@@ -210,8 +210,8 @@ def variable_map(reduction, numbers):
     """``(varmap, fixed)`` of a :class:`Reduction` under a numbering: the cell variable
     of each compact variable, and the cell variables true by a given (or propagation).
 
-    >>> from dimacs_sudoku.grid import Grid
-    >>> from dimacs_sudoku.variables import numbering
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> from dimacs_sudoku.core.variables import numbering
     >>> varmap, fixed = variable_map(reduce_grid(Grid.from_line("1..4" "4..." "...3" "3..1")),
     ...                              numbering("standard", 4))
     >>> varmap[:4], fixed

@@ -8,7 +8,7 @@ import pytest
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle
-from dimacs_sudoku.batch import solve_variant_cells
+from dimacs_sudoku.tasks.solving import solve_variant_cells
 from dimacs_sudoku.reasoning import reduction as reduction_module
 from dimacs_sudoku.reasoning.reduction import (DECIDED_FALSE, DECIDED_TRUE, NO_SOLUTION,
                                                Reduction, SwarReducer, UnitReducer,
