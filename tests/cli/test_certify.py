@@ -140,6 +140,8 @@ def test_a_proof_the_checker_refuses_is_said_on_the_line_and_fails_the_run(
 @pytest.mark.parametrize("name", ["pycosat", "bundled", "pysat:minicard", "minisat"])
 def test_a_solver_that_writes_no_proof_is_refused_naming_those_that_do(tmp_path, puzzles,
                                                                        name):
+    if name.startswith("pysat:"):
+        require_pysat()
     result = solve("--certify", tmp_path / "c", "--certify-with", name, puzzles)
     assert result.returncode == EXIT_USAGE
     assert "writes no proof" in result.stderr and "cadical" in result.stderr
@@ -164,6 +166,7 @@ def test_certify_counts_to_two_at_least(tmp_path, puzzles):
 
 
 def test_a_file_in_the_folders_place_is_an_output_error(tmp_path, puzzles):
+    require_pysat()
     (tmp_path / "c").write_text("not a folder")
     result = solve("--certify", tmp_path / "c", "--certify-with", "pysat:cadical195",
                    puzzles)

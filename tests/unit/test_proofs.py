@@ -178,6 +178,8 @@ def test_a_refused_proof_is_exit_7_and_both_answers_stay(tmp_path, formulas, mon
                                     "cadical -q {}"])
 def test_solvers_that_write_no_proof_are_refused_naming_those_that_do(tmp_path, formulas,
                                                                       solver):
+    if solver.startswith("pysat:"):
+        require_pysat()
     proof = tmp_path / "p.drat"
     result = cnfsolve(formulas[0], "--proof", proof, "--solver", solver)
     assert result.returncode == EXIT_USAGE
