@@ -303,14 +303,13 @@ def test_16x16_candidates_are_the_union_of_the_solutions():
     from dimacs_sudoku.tasks import solve
     full = solve(Grid.empty(16)).cells
     rng = random.Random(5)
-    blank = set(rng.sample(range(256), 200))
+    blank = set(rng.sample(range(256), 130))          # 34 solutions
     puzzle = Grid([0 if k in blank else d for k, d in enumerate(full)], size=16)
     solutions, n = find_solutions(puzzle, 50)
     report = analyze(puzzle, cap=50, minimal=False)
-    assert report.solutions == n
-    if not report.capped:
-        assert report.candidates == [sorted({s.cells[k] for s in solutions})
-                                     for k in range(256)]
+    assert 1 < report.solutions == n < 50 and not report.capped
+    assert report.candidates == [sorted({s.cells[k] for s in solutions})
+                                 for k in range(256)]
     assert all(full[k] in report.candidates[k] for k in range(256))
 
 
