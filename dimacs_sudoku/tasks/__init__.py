@@ -16,7 +16,6 @@ from collections import namedtuple
 from .. import arguments
 from ..errors import NoSolution
 from ..core.grid import grid_argument
-from . import solving
 
 Solved = namedtuple("Solved", "puzzle solution count")
 Solved.__doc__ = """One puzzle of :func:`solve_many`: the puzzle, its first solution (a
@@ -44,7 +43,8 @@ def solve(grid, solver=None, engine="auto"):
     dimacs_sudoku.errors.NoSolution: no solution
     """
     grid_argument(grid, "solve")
-    solutions, n = solving.find_solutions(grid, 1, solver, engine)
+    from .solving import find_solutions  # here: the other tasks need no SAT back end
+    solutions, n = find_solutions(grid, 1, solver, engine)
     if not n:
         raise NoSolution("no solution", grid.source, grid.line)
     solution = solutions[0]
@@ -62,7 +62,8 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     (2, 288)
     """
     grid_argument(grid, "count_solutions")
-    return solving.find_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+    from .solving import find_solutions  # here: the other tasks need no SAT back end
+    return find_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
 
 
 def solve_many(grids, count=1, solver=None, engine="auto"):
@@ -79,6 +80,7 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
     >>> [(s.solution and s.solution.to_line(), s.count) for s in solve_many(grids, count=2)]
     [('1234431221433421', 1), (None, 0)]
     """
+    from . import solving  # here: the other tasks need no SAT back end
     arguments.iterable(grids, "solve_many", "an iterable of Grids")
     count = _cap(count, "solve_many")
     puzzles = []
