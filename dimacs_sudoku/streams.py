@@ -603,6 +603,28 @@ def _short_name(name, folder):
     return name if len(raw) <= room else os.fsdecode(raw[:room])
 
 
+def make_folder(folder):
+    """Make the output folder ``folder`` when missing; True when this call made it (so
+    that a failed run can remove it again). OutputError when it cannot be made, or is
+    a file.
+
+    >>> import tempfile
+    >>> here = tempfile.mkdtemp()
+    >>> make_folder(here), make_folder(os.path.join(here, "new"))
+    (False, True)
+    >>> import shutil; shutil.rmtree(here)
+    """
+    if os.path.isdir(folder):
+        return False
+    if os.path.exists(folder):
+        raise OutputError("cannot write into %s: it is not a folder" % folder)
+    try:
+        os.makedirs(folder)
+    except OSError as error:
+        raise OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+    return True
+
+
 def commit_outputs(deferred):
     """Rename every file written with ``AtomicOutput(..., deferred=...)`` into place."""
     for temporary, path in deferred:

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from ..errors import PuzzleError, UsageError
-from .. import errors, streams
+from .. import streams
 from . import options, runtime
 
 HELP = """Write the DIMACS CNF of a Sudoku puzzle: the rules plus its givens.
@@ -163,13 +163,7 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels):
     first and renamed into place only when all are: a run that fails replaces no file,
     and leaves no folder it made."""
     stem = "stdin" if puzzle in streams.STDIO else os.path.basename(puzzle).split(".")[0]
-    made = not os.path.isdir(folder)
-    if made and os.path.exists(folder):
-        raise errors.OutputError("cannot write into %s: it is not a folder" % folder)
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as error:
-        raise errors.OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
+    made = streams.make_folder(folder)
     written = []
     count = 0
     width = number_width(puzzle)

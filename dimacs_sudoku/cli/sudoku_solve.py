@@ -176,13 +176,12 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                                   % (solver, program))
     prover = None
     if certify is not None:
-        from ..tasks.certify import make_folder
         from ..sat import prover as proof_writer
         prover = proof_writer(certify_with)     # exit 2 saying what to install
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
     if certify is not None:
-        make_folder(certify)
+        streams.make_folder(certify)
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:

@@ -21,7 +21,7 @@ import shutil
 import subprocess
 from collections import namedtuple
 
-from ..errors import OutputError, SolverError
+from ..errors import SolverError
 from ..streams import AtomicOutput, commit_outputs, discard_outputs
 
 DRAT_TRIM = "drat-trim"
@@ -116,16 +116,3 @@ def certify(formula, folder, stem, prover, labels=False):
         shutil.rmtree(workdir, ignore_errors=True)
     return Certificate(VERIFIED if check.ok else NOT_VERIFIED, check.checker, check.detail,
                        cnf_path, proof_path)
-
-
-def make_folder(folder):
-    """Make the certificate folder ``folder`` when missing; OutputError when it cannot
-    be, or is a file."""
-    if os.path.isdir(folder):
-        return
-    if os.path.exists(folder):
-        raise OutputError("cannot write into %s: it is not a folder" % folder)
-    try:
-        os.makedirs(folder)
-    except OSError as error:
-        raise OutputError("cannot make %s: %s" % (folder, error.strerror)) from None
