@@ -11,17 +11,6 @@ from ..errors import UsageError
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal",
               "horizontal", "vertical", "dihedral")
 
-SYMMETRY_HELP = {
-    "none": "no symmetry",
-    "rotational": "180-degree rotation: r,c and N-1-r,N-1-c",
-    "quarter": "90-degree rotation (four cells per orbit)",
-    "diagonal": "mirror in the main diagonal: r,c and c,r",
-    "antidiagonal": "mirror in the anti-diagonal: r,c and N-1-c,N-1-r",
-    "horizontal": "mirror top to bottom: r,c and N-1-r,c",
-    "vertical": "mirror left to right: r,c and r,N-1-c",
-    "dihedral": "all eight rotations and mirrors of the square",
-}
-
 
 def symmetry_maps(size, symmetry):
     """The maps ``(r, c) -> (r, c)`` that generate ``symmetry`` on an N x N grid
