@@ -142,8 +142,8 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
         raise UsageError("give --cnf FILE or --puzzle FILE, not both")
     if input_format and not puzzle:
         raise UsageError("--input-format is the format of --puzzle FILE; give it")
-    if puzzle == "-" and result in streams.STDIO:
-        raise UsageError("the solver output and --puzzle cannot both be read from stdin")
+    options.check_stdin_once(("the solver output", result or ""), ("--cnf", cnf),
+                             ("--puzzle", puzzle))
     options.grid_shape(size, box)
     info = unsized = None
     if puzzle:

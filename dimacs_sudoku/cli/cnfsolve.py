@@ -254,8 +254,7 @@ def check_command(path, proof, output):
     dimacs_sudoku.dimacs.drat; write its lines; 0 verified, 1 not."""
     from ..dimacs.cnf import DimacsReader
     from ..dimacs.drat import check_proof, report
-    if path in streams.STDIO and proof in streams.STDIO:
-        raise UsageError("the CNF and --check-proof cannot both be read from stdin")
+    options.check_stdin_once(("the CNF", path or ""), ("--check-proof", proof))
     source = streams.source_name(path)
     runtime.check_writable(output)
     with streams.open_binary_input(proof) as lines, streams.open_binary_input(path) as cnf:

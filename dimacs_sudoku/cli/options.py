@@ -8,7 +8,7 @@ import contextlib
 import sys
 
 from ..errors import OutputError
-from ..streams import STDIO, open_puzzle_input, source_name
+from ..streams import STDIO, open_puzzle_input, output_target, source_name
 from .runtime import report
 
 
@@ -43,10 +43,37 @@ def check_inputs(paths):
     """The input files of a filter, stdin (``[None]``) for none; a usage error for
     stdin twice. A file that cannot be opened is found by :func:`batch_puzzles`."""
     paths = list(paths or [None])
-    if sum(path in STDIO for path in paths) > 1:
-        from ..errors import UsageError
-        raise UsageError("stdin (-) can be read once only")
+    check_stdin_once(*[("the input", path or "") for path in paths])
     return paths
+
+
+def reads_stdin(path):
+    """True when the input ``path`` is standard input: ``-`` or nothing, or a name of
+    descriptor 0 (``/dev/stdin``, ``/dev/fd/0``).
+
+    >>> reads_stdin("-"), reads_stdin("/dev/stdin"), reads_stdin("p.txt")
+    (True, True, False)
+    """
+    return path in STDIO or output_target(path)[0] == 0
+
+
+def check_stdin_once(*inputs):
+    """The one rule of every command's inputs: standard input is read by one of them
+    at most. ``inputs`` are ``(what, path)`` pairs: ``path`` None for an input not
+    given, ``""`` for a positional input left out (which reads stdin). A UsageError
+    names the two that would both read it.
+
+    >>> check_stdin_once(("the solver output", ""), ("--cnf", "-"))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.UsageError: standard input can be read once only, and both the solver output and --cnf - would read it: give one of them as a file
+    """
+    named = ["%s %s" % (what, path) if path else what
+             for what, path in inputs if path is not None and reads_stdin(path)]
+    if len(named) > 1:
+        from ..errors import UsageError
+        raise UsageError("standard input can be read once only, and both %s and %s would "
+                         "read it: give one of them as a file" % tuple(named[:2]))
 
 
 @contextlib.contextmanager

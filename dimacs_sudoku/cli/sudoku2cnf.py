@@ -114,8 +114,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
     if exclude and (reduce or propagate or output_dir):
         raise UsageError("--exclude needs the full encoding of one puzzle; it does not go "
                          "with --reduce, --propagate or --output-dir")
-    if exclude == "-" and puzzle in streams.STDIO:
-        raise UsageError("the puzzle and --exclude cannot both be read from stdin")
+    options.check_stdin_once(("the puzzle", puzzle or ""), ("--exclude", exclude))
 
     def known_solutions(grid):
         from ..encodings.exclude import read_solutions

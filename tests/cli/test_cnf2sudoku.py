@@ -187,7 +187,7 @@ def test_reduced_model_without_the_option_is_named(tmp_path):
     (["--reduce"], "--reduce and --propagate rebuild the variable map from --puzzle FILE"),
     (["--puzzle", "p.txt", "--cnf", "p.txt"], "give --cnf FILE or --puzzle FILE, not both"),
     (["--puzzle", "two.txt"], "two.txt holds several puzzles"),
-    (["--puzzle", "-"], "cannot both be read from stdin"),
+    (["--puzzle", "-"], "standard input can be read once only"),
     (["-f", "numbers"], "--input-format is the format of --puzzle FILE"),
 ])
 def test_puzzle_usage_errors(tmp_path, args, message):
