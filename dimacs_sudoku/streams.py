@@ -439,6 +439,7 @@ class AtomicOutput:
         return "standard output" if self.path is None else self.path
 
     def __enter__(self):
+        check_file_name(self.path)
         descriptor, target = output_target(self.path)
         if descriptor is not None:
             # /dev/stdout, /dev/fd/N: the stream already open; a file of that name in
@@ -569,6 +570,24 @@ class AtomicOutput:
             self._tmp = None
 
 
+def check_file_name(path):
+    """Raise OutputError when the output name ``path`` is a folder's by its form: its
+    last part empty, ``.`` or ``..`` (``out/``). Such a name is never written as a
+    file, which would make or replace ``out`` itself.
+
+    >>> check_file_name("no-such-folder/")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.OutputError: cannot write no-such-folder/: Not a directory
+    """
+    if path in STDIO:
+        return
+    path = str(path)
+    if os.path.basename(path) in ("", ".", ".."):
+        code = errno.EISDIR if os.path.isdir(path) else errno.ENOTDIR
+        raise OutputError("cannot write %s: %s" % (display_name(path), os.strerror(code)))
+
+
 def output_target(path):
     """Where output named ``path`` goes: ``(descriptor, None)`` for a stream already
     open (``/dev/stdout``, ``/dev/fd/N``), else ``(None, file)`` with every link
@@ -616,7 +635,7 @@ def make_folder(folder):
     """
     if os.path.isdir(folder):
         return False
-    if os.path.exists(folder):
+    if os.path.lexists(os.path.normpath(folder)):      # out.txt/ is not a folder either
         raise OutputError("cannot write into %s: it is not a folder" % folder)
     try:
         os.makedirs(folder)

@@ -179,7 +179,8 @@ def signals_caught():
 def check_writable(path):
     """Raise OutputError now, before a long computation, when ``-o path`` could not
     be written (no such folder, no permission, a folder in its place)."""
-    from ..streams import output_target
+    from ..streams import check_file_name, output_target
+    check_file_name(path)
     descriptor, target = output_target(path)
     if descriptor is not None:
         return
