@@ -134,3 +134,8 @@ PYTHON_SAT_MISSING = ("python-sat is not installed: pip install python-sat (the 
 class OutputError(SudokuError):
     """A file that cannot be opened or written."""
     exit_code = EXIT_IO
+
+
+class ReadError(OutputError):
+    """An input that cannot be opened or read: a disk's or a terminal's error (EIO), a
+    folder (EISDIR), a closed standard input. The same exit code as a write error."""

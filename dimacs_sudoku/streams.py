@@ -14,7 +14,7 @@ import io
 import os
 import sys
 
-from .errors import InputError, OutputError
+from .errors import InputError, OutputError, ReadError
 
 STDIO = (None, "", "-")
 
@@ -100,7 +100,7 @@ def _stdin_binary():
     buffer = sys.stdin.buffer
     raw = getattr(buffer, "raw", None)
     if isinstance(raw, ClosedStream):
-        raise OutputError("cannot read standard input: Bad file descriptor (it is closed)")
+        raise ReadError("cannot read standard input: Bad file descriptor (it is closed)")
     return buffer
 
 
@@ -140,6 +140,11 @@ class TextInput(io.TextIOWrapper):
         self.source = source
         self.line_number = 0
         self.nul_ok = False
+        # A reader of a batch sets ``defer_errors``: a read that fails then ends the
+        # input, every line before it still read, and the ReadError waits in
+        # ``read_error`` (to be that input's last item); else it is raised at once.
+        self.defer_errors = False
+        self.read_error = None
         import codecs
         self._decoder = io.IncrementalNewlineDecoder(
             codecs.getincrementaldecoder("utf-8-sig")("replace"), translate=True)
@@ -164,7 +169,12 @@ class TextInput(io.TextIOWrapper):
         the block's other lines wait in ``_batch``. Lines are split in C: a Python
         loop per line would cost four times as much."""
         while not self._ended:
-            data = self._read(1 << 16)
+            try:
+                data = self._read(1 << 16)
+            except ReadError as error:
+                if not self.defer_errors:
+                    raise
+                self.read_error, data = error, b""
             self._paused = False
             if data:
                 block = self._decoder.decode(data)
@@ -235,8 +245,8 @@ def _watched_descriptor(buffer):
     pipe or socket read directly (a file, or data unpacked on the way, never pauses)."""
     import stat
     raw = getattr(buffer, "raw", None)
-    if isinstance(raw, _Prefixed):          # (its first bytes are read by then)
-        raw = getattr(raw._stream, "raw", None)
+    while isinstance(raw, (_Prefixed, _Named)):     # (its first bytes are read by then)
+        raw = getattr(raw._stream, "raw", raw._stream)
     if not isinstance(raw, io.FileIO):
         return None
     try:
@@ -295,12 +305,13 @@ def open_binary_input(path):
     one is an :class:`InputError` naming the file."""
     source = source_name(path)
     if path in STDIO:
-        raw = _stdin_binary()
+        raw = io.BufferedReader(_Named(_stdin_binary(), "standard input"), 1 << 16)
     else:
         try:
-            raw = open(str(path), "rb")
+            raw = io.BufferedReader(_Named(open(str(path), "rb", buffering=0),
+                                           display_name(path)), 1 << 16)
         except OSError as error:
-            raise OutputError(describe_os_error(error, "read", str(path))) from None
+            raise ReadError(describe_os_error(error, "read", str(path))) from None
     try:
         head = raw.peek(6)[:6] if hasattr(raw, "peek") else b""
         if 0 < len(head) < 6:       # a pipe gave a few bytes so far: read on
@@ -324,6 +335,42 @@ def open_binary_input(path):
         if path not in STDIO:
             raw.close()
         raise
+
+
+class _Named(io.RawIOBase):
+    """The bytes of ``stream``; a read that fails (a terminal that hung up: EIO, a
+    folder on stdin: EISDIR) is a :class:`ReadError` naming the input, as its own.
+
+    >>> class HungUp(io.RawIOBase):
+    ...     def readinto(self, buffer):
+    ...         raise OSError(errno.EIO, "Input/output error")
+    >>> _Named(HungUp(), "standard input").read(1)
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.ReadError: cannot read standard input: Input/output error
+    """
+
+    def __init__(self, stream, name):
+        super().__init__()
+        self._stream = stream
+        self.name = name
+        # One read of what is there (a buffered stream's readinto would wait for more
+        # from a pipe or terminal).
+        self._readinto = getattr(stream, "readinto1", None) or stream.readinto
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        try:
+            return self._readinto(buffer)
+        except OSError as error:
+            raise ReadError(describe_os_error(error, "read", self.name)) from None
+
+    def close(self):
+        super().close()
+        if self.name != "standard input":
+            self._stream.close()
 
 
 class _Prefixed(io.RawIOBase):

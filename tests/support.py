@@ -38,14 +38,15 @@ def command(name, *args, input=None, env=None, cwd=None, check=False):
                           cwd=cwd, check=check, timeout=300)
 
 
-def in_process(name, *args, input=None, env=None, cwd=None):
+def in_process(name, *args, input=None, env=None, cwd=None, stdin=None):
     """Run command NAME's main() in this process, as ``command`` runs bin/NAME: ``args``
     as its argv, ``input`` (text) on standard input, standard output and error captured
     as text; return a CompletedProcess. For the tests of what a command does with its
     arguments, files and standard streams; a test of a real process (signals, solvers,
-    descriptors, /dev/stdout) uses ``command``."""
+    descriptors, /dev/stdout) uses ``command``. ``stdin``: a binary stream to read
+    instead of ``input`` (one that fails, say)."""
     main = importlib.import_module(COMMANDS[name]).main
-    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode()), encoding="utf-8")
+    stdin = io.TextIOWrapper(stdin or io.BytesIO((input or "").encode()), encoding="utf-8")
     stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     stderr = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
     argv = [name, *map(str, args)]

@@ -89,11 +89,21 @@ def batch_puzzles(path, prog, bar=None, strict_drawings=False, **read):
     except OutputError as error:
         yield [error], lambda: False
         return
+    stream.defer_errors = True
     with stream:
         items = read_puzzles_lenient(bar.lines(stream) if bar else stream,
                                      source_name(path), **read)
-        yield noted_drawings(items, prog, strict_drawings, lenient=True,
-                             bar=bar), stream.waiting
+        yield _then_read_error(noted_drawings(items, prog, strict_drawings, lenient=True,
+                                              bar=bar), stream), stream.waiting
+
+
+def _then_read_error(items, stream):
+    """``items``, then the error of a read that failed (a disk's, a terminal's that
+    hung up) and so ended ``stream``: the input's last item, after every puzzle read
+    before it, as a file that cannot be opened is its only item."""
+    yield from items
+    if stream.read_error is not None:
+        yield stream.read_error
 
 
 def output_option():

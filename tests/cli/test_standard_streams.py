@@ -108,3 +108,93 @@ def test_an_output_folder_named_with_a_slash_is_a_folder(tmp_path, prog, option)
     done = in_process(prog, "p.txt", option, "p.txt/", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (
         8, "%s: cannot write into p.txt/: it is not a folder\n" % prog)
+
+
+# ---- a read error is named as one: the input and the error ------------------------------
+
+class FailingInput(io.RawIOBase):
+    """Standard input that gives ``data``, then fails as a terminal that hung up does
+    (EIO), or as a folder does (EISDIR)."""
+
+    def __init__(self, data=b"", code=errno.EIO):
+        super().__init__()
+        self.data, self.code = data, code
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        if self.data:
+            count = min(len(buffer), len(self.data))
+            buffer[:count], self.data = self.data[:count], self.data[count:]
+            return count
+        raise OSError(self.code, __import__("os").strerror(self.code))
+
+
+# Every command and argument that reads standard input.
+READERS = [
+    ("sudoku2cnf", []),
+    ("sudoku2cnf", ["p.txt", "--exclude", "-"]),
+    ("cnf2sudoku", []),
+    ("cnf2sudoku", ["r.txt", "--cnf", "-"]),
+    ("cnf2sudoku", ["r.txt", "--puzzle", "-"]),
+    ("cnfsolve", []),
+    ("cnfsolve", ["--solver", "pysat:cadical195"]),
+    ("cnfsolve", ["--check-proof", "c.drat", "-"]),
+    ("cnfsolve", ["--check-proof", "-", "c.cnf"]),
+    ("sudoku-solve", []),
+    ("sudoku-grade", []),
+    ("sudoku-analyze", []),
+]
+FILTERS = ("sudoku-solve", "sudoku-grade", "sudoku-analyze")
+
+
+def _files(folder):
+    (folder / "p.txt").write_text(SMALL4 + "\n")
+    (folder / "r.txt").write_text("s UNSATISFIABLE\n")
+    (folder / "c.cnf").write_text("p cnf 1 2\n1 0\n-1 0\n")
+    (folder / "c.drat").write_text("0\n")
+
+
+@pytest.mark.parametrize("code", [errno.EIO, errno.EISDIR], ids=["EIO", "EISDIR"])
+@pytest.mark.parametrize("prog, args", READERS, ids=["%s %s" % (p, " ".join(a))
+                                                     for p, a in READERS])
+def test_a_read_error_of_standard_input_is_named_as_one(tmp_path, prog, args, code):
+    if "pysat:" in " ".join(args):
+        pytest.importorskip("pysat")
+    _files(tmp_path)
+    done = in_process(prog, *args, stdin=FailingInput(code=code), cwd=tmp_path)
+    line = "cannot read standard input: %s" % __import__("os").strerror(code)
+    assert done.stderr == "%s: %s\n" % (prog, line)
+    if prog in FILTERS:         # that input's error line, as for a file not opened
+        assert (done.returncode, done.stdout) == (9, "error\t%s\n" % line)
+    else:
+        assert (done.returncode, done.stdout) == (8, "")
+
+
+@pytest.mark.parametrize("prog", FILTERS)
+def test_a_filter_answers_what_it_read_before_a_read_error(tmp_path, prog):
+    _files(tmp_path)
+    done = in_process(prog, "-", "p.txt", *[] if prog == "sudoku-grade" else ["-F", "json"],
+                      stdin=FailingInput((SMALL4 + "\n").encode()), cwd=tmp_path)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 9, done.stderr
+    assert len(lines) == 3 and "cannot read standard input: Input/output error" in lines[1]
+    assert lines[0] == lines[2] and "error" not in lines[0]
+    assert done.stderr.endswith("%s: cannot read standard input: Input/output error\n"
+                                % prog)
+
+
+@pytest.mark.parametrize("prog, args", [
+    ("sudoku2cnf", ["d"]), ("sudoku2cnf", ["p.txt", "--exclude", "d"]),
+    ("cnf2sudoku", ["d"]), ("cnf2sudoku", ["r.txt", "--cnf", "d"]),
+    ("cnf2sudoku", ["r.txt", "--puzzle", "d"]), ("cnfsolve", ["d"]),
+    ("cnfsolve", ["--check-proof", "d", "c.cnf"]), ("cnfsolve", ["--check-proof",
+                                                                  "c.drat", "d"]),
+])
+def test_a_folder_given_as_an_input_is_named(tmp_path, prog, args):
+    _files(tmp_path)
+    (tmp_path / "d").mkdir()
+    done = in_process(prog, *args, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (8, "")
+    assert done.stderr == "%s: cannot read d: Is a directory\n" % prog

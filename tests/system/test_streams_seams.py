@@ -64,6 +64,27 @@ def test_one_ctrl_d_ends_a_terminal_input(prog, text):
         os.close(master)
 
 
+@pytest.mark.parametrize("prog, args", [
+    ("sudoku2cnf", []), ("cnf2sudoku", []), ("cnfsolve", []),
+    ("cnfsolve", ["--solver", "picosat"]), ("sudoku-solve", []), ("sudoku-grade", []),
+    ("sudoku-analyze", [])])
+def test_a_terminal_that_hung_up_is_a_read_error_of_standard_input(prog, args):
+    # Reading the terminal's side whose other side is closed gives EIO, as a read from
+    # a terminal that hung up does.
+    master, slave = os.openpty()
+    process = start(prog, *args, stdin=master, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    os.close(master)
+    os.close(slave)
+    out, err = process.communicate(timeout=PATIENCE)
+    line = "cannot read standard input: Input/output error"
+    assert err.decode() == "%s: %s\n" % (prog, line)
+    if prog.startswith("sudoku-"):      # the input's error line
+        assert (process.returncode, out.decode()) == (9, "error\t%s\n" % line)
+    else:
+        assert (process.returncode, out) == (8, b"")
+
+
 # -- output through devices, descriptors, links and long names --------------------------
 
 @pytest.fixture
