@@ -8,6 +8,8 @@ Traceback (most recent call last):
 TypeError: parse_puzzle() takes the puzzle as a str, not NoneType
 """
 
+import io
+import numbers
 import os
 
 
@@ -33,6 +35,32 @@ def instance(value, kind, function, what):
     """``value`` when it is a ``kind`` (a class), such as a Grid
     (:func:`dimacs_sudoku.core.grid.grid_argument`)."""
     if not isinstance(value, kind):
+        _refuse(function, what, value)
+    return value
+
+
+def path_or_binary_stream(value, function, what):
+    """``value`` when it names a file or is a stream of bytes (``open(path, "rb")``,
+    ``sys.stdin.buffer``): a text stream or None is refused."""
+    if isinstance(value, (str, os.PathLike)):
+        return value
+    if not hasattr(value, "read") or isinstance(value, io.TextIOBase):
+        _refuse(function, what, value)
+    return value
+
+
+def seconds(value, function, what="the time-out in seconds as a number, or None"):
+    """``value`` when it is None or a number of seconds (not a bool); its range is
+    :func:`~dimacs_sudoku.sat.process.check_timeout`'s."""
+    if value is not None and (isinstance(value, bool)
+                              or not isinstance(value, numbers.Real)):
+        _refuse(function, what, value)
+    return value
+
+
+def flag(value, function, what):
+    """``value`` when it is a bool."""
+    if not isinstance(value, bool):
         _refuse(function, what, value)
     return value
 

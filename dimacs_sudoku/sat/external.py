@@ -15,7 +15,7 @@ import signal
 import subprocess
 import time
 
-from ..errors import ModelError, OutputError, SolverError, UsageError
+from ..errors import ModelError, ReadError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from ..dimacs.check import check_cnf_file, declared_vars
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
@@ -101,15 +101,16 @@ def solver_command(name_or_command):
 def run_solver(name_or_command, cnf_path, timeout=None, check=True, proof=None):
     """Run an external solver on a DIMACS file and return its Result, checked.
 
-    ``cnf_path`` is a file (compressed ones are unpacked first), ``-``/None for
-    standard input, or a binary stream; both are spooled to a private temporary
-    file. A ``timeout`` (seconds) stops the solver: the result is UNKNOWN. A model
-    that violates a clause of the CNF, an answer SATISFIABLE without a model, or one
-    that holds a literal and its negation, is a :class:`SolverError`. ``check=False``
-    leaves out the clause check, for a caller that checks the grid instead.
-    ``proof``: a file name where a solver of the registry that writes proofs
-    (``proof`` in its entry: cadical, kissat) writes its DRAT proof; the others are a
-    UsageError naming those that can.
+    ``cnf_path`` is a file name (compressed files are unpacked first; ``-`` is the
+    file of that name) or an open binary stream (``sys.stdin.buffer`` for standard
+    input), spooled to a private temporary file. A ``timeout`` (seconds) stops the
+    solver: the result is UNKNOWN. A model that violates a clause of the CNF, an
+    answer SATISFIABLE without a model, or one that holds a literal and its negation,
+    is a :class:`SolverError`. ``check=False`` leaves out the clause check, for a
+    caller that checks the grid instead. ``proof``: a file name where a solver of the
+    registry that writes proofs (``proof`` in its entry: cadical, kissat) writes its
+    DRAT proof; the others are a UsageError naming those that can. An argument of the
+    wrong kind is a TypeError naming run_solver, before any solver starts.
 
     ``run_solver("minisat", "puzzle.cnf")`` runs minisat; a solver that is not
     installed is a one-line error:
@@ -122,8 +123,19 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True, proof=None):
     from .. import arguments
     if not isinstance(name_or_command, SolverCommand):
         arguments.text(name_or_command, "run_solver", "the solver's name or command as a str")
-    if cnf_path is not None and not hasattr(cnf_path, "read"):
-        arguments.path(cnf_path, "run_solver", "the CNF's file name, None or a stream")
+    arguments.path_or_binary_stream(cnf_path, "run_solver", "the CNF's file name (str or "
+                                    "os.PathLike) or a binary stream")
+    arguments.seconds(timeout, "run_solver")
+    arguments.flag(check, "run_solver", "check as a bool")
+    if proof is not None:
+        arguments.path(proof, "run_solver", "the proof's file name (str or os.PathLike), "
+                       "or None")
+    return _run(name_or_command, cnf_path, timeout, check, proof)
+
+
+def _run(name_or_command, cnf_path, timeout=None, check=True, proof=None, stdin=False):
+    """:func:`run_solver` once its arguments are checked; with ``stdin``, ``-`` and
+    None stand for standard input (cnfsolve's)."""
     command = solver_command(name_or_command)
     if proof is not None:
         spec = KNOWN.get(command.label)
@@ -131,15 +143,15 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True, proof=None):
             raise UsageError("solver %r writes no proof (%s)"
                              % (command.label, proof_writers_text()))
         command = SolverCommand(command.label, spec.argv(proof=True), spec)
-    return _execute(command, cnf_path, timeout, check, proof)
+    return _execute(command, cnf_path, timeout, check, proof, stdin)
 
 
 def run_solver_to(name_or_command, cnf_path, out, timeout=None):
     """Like :func:`run_solver`, then write the answer to ``out`` (binary or text) in
     SAT competition form; return the status. Nothing is written unless the answer
-    passed every check."""
+    passed every check. ``cnf_path`` ``-`` or None: standard input."""
     from ..dimacs.competition import write_result
-    result = run_solver(name_or_command, cnf_path, timeout)
+    result = _run(name_or_command, cnf_path, timeout, stdin=True)
     if len(result.models) > 1:          # an enumeration: every model, each checked
         write_result([Result(SAT, model, result.max_var) for model in result.models], out)
     else:
@@ -165,14 +177,14 @@ def _executable(command):
     return [executable]
 
 
-def _execute(command, cnf_path, timeout, check=True, proof=None):
+def _execute(command, cnf_path, timeout, check=True, proof=None, stdin=False):
     """Run ``command`` on the CNF in a private temporary folder, removed whatever
     happens, in a process group of its own that is ended with it; check its exit
     code, read its answer and check the model against the CNF. ``proof``: the file
     that ``{proof}`` in the command stands for."""
     prefix = _executable(command)
     timeout = check_timeout(timeout)
-    display = _input_name(cnf_path)
+    display = _input_name(cnf_path, stdin)
     label = "solver %r" % command.label
     cnf_stream = answer = None
     with terminate_as_exit():
@@ -180,7 +192,7 @@ def _execute(command, cnf_path, timeout, check=True, proof=None):
         workdir = tempfile.mkdtemp(prefix="dimacs-sudoku-")
         process = None
         try:
-            cnf_file = _input_file(cnf_path, workdir)
+            cnf_file = _input_file(cnf_path, workdir, stdin)
             # Held open: the clause check reads it again once the folder is gone.
             cnf_stream = open(cnf_file, "rb")
             paths = {"model": os.path.join(workdir, "model.txt"),
@@ -423,22 +435,22 @@ def _signal_group(group, number):
     return True
 
 
-def _input_name(cnf_path):
-    if cnf_path in (None, "", "-"):
+def _input_name(cnf_path, stdin=False):
+    if stdin and cnf_path in (None, "", "-"):
         return "<stdin>"
     if hasattr(cnf_path, "read"):
         return getattr(cnf_path, "name", "<stream>")
     return str(cnf_path)
 
 
-def _input_file(cnf_path, workdir):
+def _input_file(cnf_path, workdir, stdin=False):
     """A plain file with the DIMACS text: the given file, or a private copy of
     standard input, a stream or compressed data (known by its first bytes, so that a
     bad or truncated one is named as such, see :mod:`dimacs_sudoku.streams`)."""
     from ..streams import STDIO, is_compressed, open_binary_input
     if hasattr(cnf_path, "read"):
         return spool(cnf_path, workdir)
-    if cnf_path in STDIO:
+    if stdin and cnf_path in STDIO:
         return spool(open_binary_input(cnf_path), workdir)
     path = str(cnf_path)
     if not is_compressed(path):
@@ -446,10 +458,11 @@ def _input_file(cnf_path, workdir):
             with open(path, "rb"):
                 pass
         except OSError as error:
-            raise OutputError("cannot read %s: %s" % (path, error.strerror or error)) \
+            raise ReadError("cannot read %s: %s" % (path, error.strerror or error)) \
                 from None
         return os.path.abspath(path)
-    with open_binary_input(path) as stream:
+    with open_binary_input(os.path.join(os.curdir, path) if path in STDIO else path) \
+            as stream:
         return spool(stream, workdir)
 
 

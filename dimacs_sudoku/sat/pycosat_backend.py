@@ -31,9 +31,10 @@ def solve_cnf(cnf, timeout=None):
     >>> solve_cnf(encode(Grid.from_line("11" + "." * 14))).status
     'UNSAT'
     """
-    from ..arguments import having
+    from ..arguments import having, seconds
     having(cnf, "num_vars", "solve_cnf", "a Cnf (from read_dimacs) or a Formula (from "
            "encode)")
+    seconds(timeout, "solve_cnf")
     if hasattr(cnf, "to_cnf"):          # a Formula: its clauses, made once
         cnf = cnf.to_cnf()
     return solve_clauses(cnf.clauses, cnf.num_vars, timeout)

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import dimacs_sudoku as ds
-from dimacs_sudoku.errors import NoSolution
+from dimacs_sudoku.errors import NoSolution, OutputError
 from support import INKALA, INKALA_SOLUTION, ROOT
 
 
@@ -128,6 +128,50 @@ def test_importing_the_package_loads_no_implementation_module():
                            "print(sorted(m for m in sys.modules if m.startswith('dimacs')))"],
                           capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "['dimacs_sudoku']"
+
+
+CNF_TEXT = "p cnf 1 2\n1 0\n-1 0\n"
+
+
+@pytest.mark.parametrize("call, wanted, wrong", [
+    # standard input is not a default: a file name or an open binary stream
+    (lambda: ds.run_solver("picosat", None), "the CNF's file name (str or os.PathLike) "
+                                             "or a binary stream", "NoneType"),
+    (lambda: ds.run_solver("picosat", io.StringIO(CNF_TEXT)),
+     "the CNF's file name (str or os.PathLike) or a binary stream", "StringIO"),
+    (lambda: ds.run_solver("picosat", b"p.cnf"),
+     "the CNF's file name (str or os.PathLike) or a binary stream", "bytes"),
+    (lambda: ds.run_solver("picosat", "p.cnf", timeout="5"),
+     "the time-out in seconds as a number, or None", "str"),
+    (lambda: ds.run_solver("picosat", "p.cnf", timeout=True),
+     "the time-out in seconds as a number, or None", "bool"),
+    (lambda: ds.run_solver("picosat", "p.cnf", check="no"),
+     "check as a bool", "str"),
+    (lambda: ds.run_solver("cadical", "p.cnf", proof=5),
+     "the proof's file name (str or os.PathLike), or None", "int"),
+    (lambda: ds.solve_cnf(ds.read_dimacs(io.StringIO(CNF_TEXT)), timeout="5"),
+     "the time-out in seconds as a number, or None", "str"),
+    (lambda: ds.solve_cnf(ds.read_dimacs(io.StringIO(CNF_TEXT)), timeout=True),
+     "the time-out in seconds as a number, or None", "bool"),
+], ids=["run_solver-None", "run_solver-text-stream", "run_solver-bytes",
+        "run_solver-timeout-str", "run_solver-timeout-bool", "run_solver-check",
+        "run_solver-proof", "solve_cnf-timeout-str", "solve_cnf-timeout-bool"])
+def test_each_argument_of_the_solver_functions_is_checked(tmp_path, monkeypatch, call,
+                                                          wanted, wrong):
+    # (a check that came after the solver started would fail here: no process may start)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.cnf").write_text(CNF_TEXT)
+    name = "run_solver" if "run_solver" in call.__code__.co_names else "solve_cnf"
+    with pytest.raises(TypeError) as raised:
+        call()
+    assert str(raised.value) == "%s() takes %s, not %s" % (name, wanted, wrong)
+    assert list(tmp_path.iterdir()) == [tmp_path / "p.cnf"]
+
+
+def test_run_solver_reads_a_file_named_dash_as_a_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(OutputError, match=r"^cannot read -: No such file or directory$"):
+        ds.run_solver("sh -c 'exit 1'", "-")
 
 
 def test_solve_is_the_first_checked_solution_and_count_says_if_it_is_the_only_one():
