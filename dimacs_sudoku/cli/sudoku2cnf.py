@@ -34,10 +34,17 @@ Examples:
 clause for what the givens decide; the open candidates are numbered 1..K and
 "c varmap:" / "c fixed:" header lines map them back (cnf2sudoku --cnf reads
 them). --propagate also places naked and hidden singles before writing; a
-puzzle they solve gives "p cnf 0 0", and one they prove impossible exits 4.
-Both reason with the units of the layout only; variant rules (killer,
-thermo, ...) keep their clauses, mapped onto the open candidates, and a
-rule the givens break gives an unsatisfiable CNF.
+puzzle they solve gives "p cnf 0 0". Both reason with the units of the
+layout only; variant rules (killer, thermo, ...) keep their clauses, mapped
+onto the open candidates, and a rule the givens break gives an
+unsatisfiable CNF.
+
+\b
+A puzzle with no solution is still written, as an unsatisfiable CNF that any
+solver answers s UNSATISFIABLE (exit 0). Givens that clash are named on
+stderr (file, line, cells), and so is, with --reduce or --propagate, a puzzle
+the reduction proves impossible. The full CNF holds the givens as unit
+clauses; the reduced one is the contradiction "1 0", "-1 0" under its header.
 
 \b
 --exclude FILE adds one clause per complete grid in FILE (any puzzle format)
@@ -47,7 +54,7 @@ solve the puzzle. Not with --reduce, --propagate or --output-dir.
 
 \b
 Exit codes:
-""" + runtime.exit_code_table([0, 2, 3, 4, 8])
+""" + runtime.exit_code_table([0, 2, 3, 8])
 
 app = runtime.make_app(HELP)
 
@@ -122,8 +129,11 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
             return read_solutions(known, grid, exclude)
 
     def cnf_of(grid):
-        return puzzle_formula(grid, source, encoding, amo, numbering, comments, reduce,
-                              propagate, known_solutions if exclude else None)
+        formula = puzzle_formula(grid, source, encoding, amo, numbering, comments, reduce,
+                                 propagate, known_solutions if exclude else None)
+        if formula.clash is not None:       # written all the same: any solver says UNSAT
+            runtime.report("sudoku2cnf", "%s; the CNF is unsatisfiable" % formula.clash)
+        return formula
 
     with streams.open_puzzle_input(puzzle) as stream:
         puzzles = options.noted_drawings(read_puzzles(stream, source, fmt=input_format,

@@ -299,9 +299,8 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     if n == 1:
         solution = Grid(solutions[0], layout=puzzle.layout)    # as --exclude reads it
         exclude = lambda grid: [solution]                       # noqa: E731
-    try:
-        formula = puzzle_formula(puzzle, puzzle.source, exclude=exclude)
-    except NoSolution:
+    formula = puzzle_formula(puzzle, puzzle.source, exclude=exclude)
+    if formula.clash is not None:
         return "clash", None
     certificate = certify(formula, folder, str(number), prover)
     return certificate.verdict, certificate

@@ -234,23 +234,46 @@ def puzzle_formula(grid, source, encoding="extended", amo="pairwise", numbering=
     """The Formula that sudoku2cnf writes for ``grid``, read from ``source`` (named in
     its header with the grid's line), with these options; ``exclude``: a function
     ``grid -> complete grids`` whose grids --exclude forbids (asked for once the
-    givens are checked). Clashing givens raise NoSolution (exit 4). Write it with
-    ``formula.write(out, labels=comments == "full")``.
+    givens are checked). Write it with ``formula.write(out, labels=comments == "full")``.
+
+    A puzzle seen to have no solution (givens that clash; with ``reduce`` or
+    ``propagate``, a cell or a digit the reduction leaves no place) still gets its
+    CNF, an unsatisfiable one: the full encoding, whose givens' unit clauses contradict
+    the rules, or the reduced header over ``1 0`` and ``-1 0`` (which every solver
+    reads). ``formula.clash`` is then the NoSolution saying why, at the puzzle's file
+    and line (None for a puzzle not seen to clash); nothing is excluded.
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> grid = Grid([1, 0, 0, 0] + [0] * 12, source="p.txt", line=3)
     >>> puzzle_formula(grid, "p.txt").comments[-3:]
     ['source: p.txt:3', 'givens: 1', 'puzzle: 1...............']
+    >>> clash = puzzle_formula(Grid([1, 1] + [0] * 14, source="p.txt", line=3), "p.txt")
+    >>> str(clash.clash)
+    'p.txt:3: no solution: contradictory givens: r1c1 and r1c2 both hold 1 in row 1 (and 1 more clashes)'
+    >>> clash.to_cnf().clauses[-2:]
+    [[1], [5]]
     """
     where = "%s:%d" % (source, grid.line) if grid.line else source
-    grid.check_givens()             # no solution (exit 4), at the clashing row's line
+    clash = None
+    try:
+        grid.check_givens()         # named at the clashing row's line
+    except NoSolution as error:
+        clash = error
     try:
         formula = encode(grid, encoding=encoding, amo=amo, numbering=numbering,
                          source=where, reduce=reduce, propagate=propagate)
     except NoSolution as error:
-        error.source, error.line = source, grid.line
-        raise
-    if exclude is not None:
+        if clash is None:
+            error.source, error.line = source, grid.line
+            clash = error
+        from .reduced import contradiction_formula
+        formula = contradiction_formula(grid, clash.message, encoding, amo, numbering,
+                                        propagate, where)
+    else:
+        if clash is not None:
+            formula.comments.append(clash.message)
+    formula.clash = clash
+    if exclude is not None and clash is None:
         from .exclude import exclude_solutions
         exclude_solutions(formula, exclude(grid), numbering)
     if comments == "none":

@@ -538,3 +538,32 @@ def reduced_formula(grid, encoding="extended", amo="pairwise", numbering="standa
         lines += number_lines("fixed", fixed)
         lines += number_lines("varmap", varmap)
     return Formula(constraints, base, family_, lines)
+
+
+def contradiction_formula(grid, reason, encoding="extended", amo="pairwise",
+                          numbering="standard", propagate=False, source=None):
+    """The reduced CNF of a puzzle the reduction finds no solution to (``reason``
+    says why, from ``no solution:``): the reduced header, without a varmap, over the
+    plain contradiction ``1 0`` and ``-1 0``. Every solver answers it UNSATISFIABLE;
+    an empty clause would do too, but some tools (proof checkers) trip on one.
+
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> text = contradiction_formula(Grid([1, 1] + [0] * 14), "no solution: r1").to_text()
+    >>> text.splitlines()[-4:]
+    ['c no solution: r1', 'p cnf 1 2', '1 0', '-1 0']
+    """
+    def constraints():
+        yield LABEL, reason
+        yield CLAUSE, (1,)
+        yield CLAUSE, (-1,)
+
+    def shape():
+        yield CLAUSE, 1, None, 2
+
+    constraints.shape = shape
+    extra = ["reduced: yes (Kwon & Jain 2006): no solution, no open candidate numbered",
+             "propagated: %s" % ("yes" if propagate else "no")]
+    extra += ["rule: " + rule.to_line() for rule in grid.rules or ()]
+    lines = header_comments(grid, encoding, amo, numbering, source, extra) + [reason]
+    return Formula(constraints, 1, family(amo), lines)
+

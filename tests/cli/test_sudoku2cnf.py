@@ -53,17 +53,118 @@ def test_box_shape_option():
     assert header(done.stdout) == (216, 1980)
 
 
-def test_contradictory_givens_name_the_cells(tmp_path):
+def unsatisfiable(cnf_text):
+    """True when the strict reader takes ``cnf_text`` and the bundled solver proves it
+    has no model."""
+    import io
+    import dimacs_sudoku as ds
+    return ds.solve_cnf(ds.read_dimacs(io.StringIO(cnf_text))).status == "UNSAT"
+
+
+def test_contradictory_givens_are_written_as_an_unsatisfiable_cnf_and_named(tmp_path):
+    # The givens as unit clauses: any solver says UNSATISFIABLE, as the student expects
+    # of a wrong puzzle; the clash is named on stderr, and the CNF is the one asked for.
     puzzle = tmp_path / "bad.txt"
     puzzle.write_text("11.." + "." * 12 + "\n")
     out = tmp_path / "out.cnf"
     done = command("sudoku2cnf", puzzle, "-o", out)
-    assert done.returncode == 4             # no solution, as propagation would find
-    assert "no solution: contradictory givens" in done.stderr
-    assert "r1c1" in done.stderr and "r1c2" in done.stderr and "row 1" in done.stderr
-    assert str(puzzle) in done.stderr and ":1:" in done.stderr
-    assert no_traceback(done.stderr) and len(done.stderr.splitlines()) == 1
-    assert not out.exists() and os.listdir(tmp_path) == ["bad.txt"]
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ("sudoku2cnf: %s:1: no solution: contradictory givens: r1c1 and "
+                           "r1c2 both hold 1 in row 1 (and 1 more clashes); the CNF is "
+                           "unsatisfiable\n" % puzzle)
+    text = out.read_text()
+    assert header(text) == (64, 384 + 2) and "1 0" in text and "5 0" in text
+    assert "c puzzle: 11.............." in text
+    assert "c no solution: contradictory givens: r1c1 and r1c2" in text
+    assert unsatisfiable(text)
+
+
+# The puzzle, the line the clash is named at (its later row's), and the clash.
+CLASHES = [
+    ("11" + "." * 14, 1, "contradictory givens: r1c1 and r1c2 both hold 1 in row 1"),
+    ("11..\n....\n....\n....\ndiagonals", 1, "contradictory givens: r1c1 and r1c2"),
+    ("1...\n....\n....\n...1\ndiagonals", 4, "contradictory givens: r1c1 and r4c4"),
+]
+
+
+@pytest.mark.parametrize("options", [(), ("--reduce",), ("--propagate",),
+                                     ("--encoding", "minimal"), ("--encoding", "efficient"),
+                                     ("--amo", "sequential"), ("--amo", "product",
+                                                               "--reduce"),
+                                     ("--numbering", "decimal", "--propagate"),
+                                     ("--comments", "full"), ("--comments", "none",
+                                                              "--reduce")])
+@pytest.mark.parametrize("text, line, reason", CLASHES)
+def test_a_puzzle_that_clashes_gives_a_valid_unsatisfiable_cnf(options, text, line, reason):
+    done = command("sudoku2cnf", *options, input=text + "\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("sudoku2cnf: <stdin>:%d: no solution: " % line)
+    assert reason in done.stderr and len(done.stderr.splitlines()) == 1
+    assert done.stderr.endswith("; the CNF is unsatisfiable\n")
+    assert unsatisfiable(done.stdout)
+    if "none" not in options:
+        assert "c size: 4" in done.stdout
+
+
+@pytest.mark.parametrize("options", [(), ("--reduce",), ("--propagate",),
+                                     ("--encoding", "minimal", "--amo", "binary")])
+def test_a_rule_the_givens_break_gives_an_unsatisfiable_cnf(options):
+    # (the givens are checked against the units; a rule's clauses forbid the rest)
+    done = command("sudoku2cnf", *options, input="12..\n....\n....\n....\n"
+                                                 "thermo r1c2 r1c1\n")
+    assert done.returncode == 0, done.stderr
+    assert unsatisfiable(done.stdout) and "c rule: thermo r1c2 r1c1" in done.stdout
+
+
+@pytest.mark.parametrize("options, reason", [
+    (("--propagate",), "no digit fits r1c4"),
+    (("--reduce",), "digit 3 has no place in row 1"),
+])
+def test_a_puzzle_the_reduction_proves_impossible_gives_an_unsatisfiable_cnf(options,
+                                                                             reason):
+    done = command("sudoku2cnf", *options, input="12....3.........\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ("sudoku2cnf: <stdin>:1: no solution: %s; the CNF is "
+                           "unsatisfiable\n" % reason)
+    lines = done.stdout.splitlines()
+    assert lines[-3:] == ["p cnf 1 2", "1 0", "-1 0"]    # every solver reads this
+    assert "c no solution: %s" % reason in lines and "c size: 4" in lines
+    assert unsatisfiable(done.stdout)
+
+
+def test_a_clashing_puzzle_with_exclude_is_still_unsatisfiable(tmp_path):
+    (tmp_path / "p.txt").write_text("11" + "." * 14 + "\n")
+    (tmp_path / "s.txt").write_text("1234341221434321\n")
+    done = command("sudoku2cnf", "p.txt", "--exclude", "s.txt", cwd=tmp_path)
+    assert done.returncode == 0 and "contradictory givens" in done.stderr, done.stderr
+    assert unsatisfiable(done.stdout)
+
+
+def test_an_output_dir_writes_every_puzzle_clashing_or_not(tmp_path):
+    (tmp_path / "p.txt").write_text(SMALL4 + "\n" + "11" + "." * 14 + "\n" + SMALL4 + "\n")
+    for options in ((), ("--reduce",)):
+        done = command("sudoku2cnf", *options, "--output-dir", "out", "p.txt",
+                       cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ("sudoku2cnf: p.txt:2: no solution: contradictory givens: "
+                               "r1c1 and r1c2 both hold 1 in row 1 (and 1 more clashes); "
+                               "the CNF is unsatisfiable\n")
+        names = sorted(os.listdir(tmp_path / "out"))
+        assert names == ["p-1.cnf", "p-2.cnf", "p-3.cnf"]
+        texts = [(tmp_path / "out" / name).read_text() for name in names]
+        assert [unsatisfiable(text) for text in texts] == [False, True, False]
+
+
+def test_the_unsat_answer_of_a_clashing_puzzle_is_no_solution_in_cnf2sudoku(tmp_path):
+    for options in ((), ("--reduce",), ("--propagate",)):
+        (tmp_path / "p.txt").write_text("11" + "." * 14 + "\n")
+        assert command("sudoku2cnf", *options, "p.txt", "-o", "p.cnf",
+                       cwd=tmp_path).returncode == 0
+        done = command("cnf2sudoku", "--cnf", "p.cnf", input="s UNSATISFIABLE\n",
+                       cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (4, "")
+        assert done.stderr == ("cnf2sudoku: <stdin>:1: no solution: the solver proved the "
+                               "puzzle unsatisfiable\n")
 
 
 def test_failed_output_keeps_an_existing_file(tmp_path):
@@ -128,16 +229,6 @@ def test_output_to_a_device_writes_through_it():
     done = command("sudoku2cnf", "-o", os.devnull, input=SMALL4)
     assert done.returncode == 0, done.stderr
     assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
-
-
-@pytest.mark.parametrize("options", [(), ("--reduce",), ("--propagate",)])
-def test_contradictory_givens_are_no_solution_as_propagation_finds(options, tmp_path):
-    # Clashing givens and a cell no digit fits are the same fact: no solution, exit 4.
-    for text, reason in (("11" + "." * 14, "contradictory givens: r1c1 and r1c2"),
-                         ("11..\n....\n....\n....\ndiagonals\n", "contradictory givens")):
-        done = command("sudoku2cnf", *options, input=text + "\n")
-        assert (done.returncode, done.stdout) == (4, ""), done.stderr
-        assert "no solution: " + reason in done.stderr
 
 
 def test_sudoku_solve_answers_contradictory_givens_as_no_solution(tmp_path):

@@ -60,6 +60,27 @@ def test_unsatisfiable_puzzle_through_each_solver(solver, tmp_path):
     assert done.returncode == 4 and "no solution" in done.stderr
 
 
+@pytest.mark.parametrize("options", ["", "--reduce", "--propagate",
+                                     "--propagate --numbering decimal --comments full"])
+@pytest.mark.parametrize("solver", ["cnfsolve", "picosat", "minisat", "cadical"])
+def test_a_puzzle_whose_givens_clash_is_unsat_for_each_solver(solver, options, tmp_path):
+    # The student's wrong puzzle: the CNF is written (exit 0, the clash named), every
+    # solver answers UNSATISFIABLE (exit 20), and cnf2sudoku says there is no solution.
+    if solver != "cnfsolve":
+        require_solver(solver)
+    run = {"minisat": "minisat p.cnf p.out > /dev/null", "cnfsolve": "cnfsolve p.cnf > p.out",
+           "picosat": "picosat p.cnf > p.out", "cadical": "cadical -q p.cnf > p.out"}[solver]
+    (tmp_path / "p.txt").write_text("8....8...." + "." * 71 + "\n")
+    done = shell("sudoku2cnf %s p.txt -o p.cnf; echo s2c=$?; %s; echo rc=$?; "
+                 "cnf2sudoku --cnf p.cnf p.out" % (options, run), cwd=tmp_path)
+    assert "s2c=0" in done.stdout and "rc=20" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 4
+    assert done.stderr == (
+        "sudoku2cnf: p.txt:1: no solution: contradictory givens: r1c1 and r1c6 both hold 8 "
+        "in row 1; the CNF is unsatisfiable\n"
+        "cnf2sudoku: p.out:1: no solution: the solver proved the puzzle unsatisfiable\n")
+
+
 @pytest.mark.parametrize("solver", sorted(PIPES) + ["minisat"])
 def test_cnfsolve_drives_each_external_solver(solver):
     require_solver(solver)

@@ -353,3 +353,45 @@ def test_made_numerals_with_rules_exclusions_and_reduction(name, monkeypatch):
     exclude_solutions(formula, [grid_of(INKALA_SOLUTION)])
     joined, formatted = both_texts(formula, monkeypatch)
     assert joined == formatted and joined.splitlines()[-1].startswith("-8 -10 -20 ")
+
+
+# ---- a puzzle with no solution: still a CNF, an unsatisfiable one ---------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from dimacs_sudoku.dimacs.cnf import read_dimacs  # noqa: E402
+from dimacs_sudoku.encodings import puzzle_formula  # noqa: E402
+from dimacs_sudoku.errors import NoSolution  # noqa: E402
+from support import pattern_solution  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (9, (3, 3))]),
+       st.randoms(use_true_random=False), st.floats(0.1, 0.7),
+       st.sampled_from(ENCODINGS), st.sampled_from(["pairwise", "sequential", "binary",
+                                                    "product"]),
+       st.sampled_from([(False, False), (True, False), (False, True)]),
+       st.sampled_from(["standard", "decimal"]))
+def test_a_puzzle_whose_givens_clash_gives_a_strict_unsatisfiable_cnf(
+        shape, rng, density, encoding, amo, reduction, numbering):
+    """Givens of a valid grid, then one more given repeating a digit of a peer: the
+    clash is named, and the CNF is strict DIMACS that has no model, whatever the
+    options."""
+    size, box = shape
+    cells = pattern_solution(size, box, rng)
+    givens = [d if rng.random() < density else 0 for d in cells]
+    grid = Grid(cells, size=size, box=box)
+    cell = rng.randrange(size * size)
+    peer = rng.choice(grid.layout.peers()[cell])
+    givens[cell] = givens[peer] = cells[peer]
+    puzzle = Grid(givens, size=size, box=box, source="p.txt", line=7)
+    with pytest.raises(NoSolution):
+        puzzle.check_givens()
+    reduce, propagate = reduction
+    formula = puzzle_formula(puzzle, "p.txt", encoding, amo, numbering, "header", reduce,
+                             propagate)
+    assert isinstance(formula.clash, NoSolution) and formula.clash.source == "p.txt"
+    assert "no solution: contradictory givens" in str(formula.clash)
+    cnf = read_dimacs(io.StringIO(formula.to_text()))       # strict: exact counts
+    assert cnf.clauses and all(cnf.clauses)                 # no empty clause
+    assert pycosat.solve(cnf.clauses) == "UNSAT"
