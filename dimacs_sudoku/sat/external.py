@@ -18,6 +18,7 @@ import time
 from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from ..dimacs.check import check_cnf_file, declared_vars
+from ..dimacs.cnf import check_header
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver, proof_writers_text
 
@@ -183,6 +184,7 @@ def _execute(command, cnf_path, timeout, check=True, proof=None):
             cnf_file = _input_file(cnf_path, workdir)
             # Held open: the clause check reads it again once the folder is gone.
             cnf_stream = open(cnf_file, "rb")
+            check_header(cnf_stream, display)       # the bounds, before the solver runs
             paths = {"model": os.path.join(workdir, "model.txt"),
                      "stdout": os.path.join(workdir, "stdout.txt"),
                      "stderr": os.path.join(workdir, "stderr.txt")}

@@ -13,7 +13,7 @@ this package's :mod:`dimacs_sudoku.dimacs.drat`.
 >>> cnf, proof = os.path.join(folder, "x.cnf"), os.path.join(folder, "x.drat")
 >>> _ = open(cnf, "w").write("p cnf 1 2\\n1 0\\n-1 0\\n"), open(proof, "w").write("0\\n")
 >>> check_files(cnf, proof, checker="drat.py")
-Check(ok=True, checker='drat.py', detail='1 lemmas')
+Check(ok=True, checker='drat.py', detail='0 lemmas')
 """
 
 import os
