@@ -8,6 +8,7 @@ every clause of the CNF before anyone sees it.
 ['cadical', '-t', '5', '{cnf}']
 """
 
+import errno
 import os
 import shlex
 import shutil
@@ -19,6 +20,7 @@ from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from ..dimacs.check import check_cnf_file, declared_vars
 from ..dimacs.cnf import check_header
+from ..streams import describe_os_error
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver, proof_writers_text
 
@@ -33,6 +35,8 @@ PROOF_LIMIT = 8 << 30       # and the most a proof may take
 # one that left the solver's group (setsid, a daemon) is still found by it, in
 # /proc/PID/environ, where the system has that.
 RUN_VARIABLE = "DIMACS_SUDOKU_SOLVER_RUN"
+# errno values of a full disk or quota, whose message a solver's last line may quote
+DISK_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 # The watchdog: a shell of its own session that holds the solvers' groups and run
 # tokens while they run ("+ G T" and "- G T" lines on its standard input) and, when
@@ -228,6 +232,8 @@ def _execute(command, cnf_path, timeout, check=True, proof=None):
                 last = _last_line(paths["stderr"]) or _last_line(paths["stdout"])
                 if last:
                     what += ": " + last.replace(cnf_file, display)
+                if any(os.strerror(number) in last for number in DISK_FULL):
+                    return OutputError("%s could not write its files: %s" % (label, last))
                 return SolverError(what)
 
             if code == -signal.SIGXFSZ or max(map(_size, paths.values())) >= limit:
@@ -456,10 +462,29 @@ def _input_file(cnf_path, workdir):
 
 
 def spool(stream, workdir):
-    """Copy a binary stream to ``input.cnf`` in ``workdir``; return its path."""
+    """Copy a binary stream to ``input.cnf`` in ``workdir``; return its path. An
+    OutputError naming the copy when it cannot be written (a full disk)."""
     path = os.path.join(workdir, "input.cnf")
-    with open(path, "wb") as copy:
-        shutil.copyfileobj(stream, copy, 1 << 20)
+    copy = None
+    writing = True                  # an OSError now is the copy's, not the stream's
+    try:
+        copy = open(path, "wb")
+        while True:
+            writing = False
+            block = stream.read(1 << 20)
+            if not block:
+                break
+            writing = True
+            copy.write(block)
+        writing = True
+        copy.close()
+    except OSError as error:
+        if not writing:
+            raise
+        raise OutputError(describe_os_error(error, "write", path)) from None
+    finally:
+        if copy is not None:
+            copy.close()
     return path
 
 

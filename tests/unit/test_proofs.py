@@ -6,8 +6,11 @@ python-sat's solvers run in this process (``require_pysat``); the cadical tests 
 it (``require_solver``, marked slow).
 """
 
+import errno
 import gzip
 import io
+import os
+import re
 
 import pytest
 
@@ -365,3 +368,68 @@ def test_a_cadical_proof_of_more_variables_than_the_checker_takes_is_refused_fir
     result = cnfsolve(cnf, "--proof", proof, "--solver", "cadical")
     assert result.returncode == EXIT_BAD_INPUT, result.stderr
     assert "the proof checker in this process takes at most" in result.stderr
+
+
+# -- a full disk ---------------------------------------------------------------------------
+
+class FullDisk(io.StringIO):
+    """A file on a full disk: every write fails with ENOSPC."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.fixture
+def full_disk_for_pysat(monkeypatch):
+    """python-sat's proofs go to a full disk (its writer opens the file by name)."""
+    from dimacs_sudoku.sat import pysat_backend
+    monkeypatch.setattr(pysat_backend, "open", lambda *args, **kwargs: FullDisk(),
+                        raising=False)
+
+
+@pytest.mark.parametrize("timeout", [None, 100], ids=["in this process", "forked"])
+def test_a_python_sat_proof_on_a_full_disk_is_an_output_error(tmp_path, timeout,
+                                                              full_disk_for_pysat):
+    require_pysat()
+    from dimacs_sudoku.errors import OutputError
+    from dimacs_sudoku.sat import solve_pysat
+    proof = tmp_path / "p.drat"
+    with pytest.raises(OutputError, match="^cannot write %s: No space left on device$"
+                       % re.escape(str(proof))):
+        solve_pysat("cadical195", [[1], [-1]], 1, timeout=timeout, proof=str(proof))
+
+
+def test_cnfsolve_proof_on_a_full_disk_is_exit_8(tmp_path, formulas, full_disk_for_pysat):
+    require_pysat()
+    proof = tmp_path / "p.drat"
+    result = cnfsolve(formulas[0], "--proof", proof)
+    assert result.returncode == EXIT_IO, result.stderr
+    assert re.fullmatch(r"cnfsolve: cannot write \S+/proof\.drat: No space left on "
+                        r"device\n", result.stderr)
+    assert result.stdout == "" and not proof.exists()
+
+
+@pytest.mark.slow
+def test_cnfsolve_proof_to_dev_full_is_exit_8(formulas):
+    require_pysat()
+    result = cnfsolve(formulas[0], "--proof", "/dev/full")
+    assert result.returncode == EXIT_IO, result.stderr
+    assert result.stderr == "cnfsolve: cannot write /dev/full: No space left on device\n"
+
+
+@pytest.mark.slow
+def test_a_proof_writing_program_on_a_full_disk_is_exit_8(tmp_path, formulas):
+    """A cadical that cannot write its proof says why on its last line."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    fake = folder / "cadical"
+    fake.write_text("#!/bin/sh\necho \"cadical: error: can not write 'proof': %s\" >&2\n"
+                    "exit 1\n" % os.strerror(errno.ENOSPC))
+    fake.chmod(0o755)
+    result = in_process("cnfsolve", formulas[0], "--proof", tmp_path / "p.drat",
+                        "--solver", "cadical",
+                        env={"PATH": "%s:%s" % (folder, os.environ["PATH"])})
+    assert result.returncode == EXIT_IO, result.stderr
+    assert result.stderr == ("cnfsolve: solver 'cadical' could not write its files: "
+                             "cadical: error: can not write 'proof': No space left on "
+                             "device\n")
