@@ -1,6 +1,7 @@
 """sudoku-solve: many puzzles in, one line per puzzle out, in one process."""
 
 import json
+import os
 import sys
 import time
 from typing import List, Optional
@@ -180,8 +181,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         prover = proof_writer(certify_with)     # exit 2 saying what to install
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
-    if certify is not None:
-        streams.make_folder(certify)
+    made = streams.make_folder(certify) if certify is not None else False
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:
@@ -193,81 +193,89 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
-    with streams.AtomicOutput(output) as out:
-        out.write(head)
-        for path in paths:
-            source = streams.source_name(path)
-            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    done += 1
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        if bar:
-                            bar.clear()
-                        runtime.report(PROG, item)
-                        pending.append(streams.fit_stream(
-                            _error_text(item, output_format, count), out))
-                    else:
-                        try:
-                            solutions, n = solve_cells(item, limit, solver, engine,
-                                                       canonical)
-                            certificate = None
+    try:
+        with streams.AtomicOutput(output) as out:
+            out.write(head)
+            for path in paths:
+                source = streams.source_name(path)
+                with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
+                                          size=size, box=box_shape) as (items, waiting):
+                    for item in items:
+                        done += 1
+                        if isinstance(item, (PuzzleError, OutputError)):
+                            errors += 1
                             if certify is not None:
-                                certificate = _certificate(item, solutions, n, certify,
-                                                           done, prover)
-                        except PER_PUZZLE as error:
-                            # This puzzle's line says why; the others neither stop nor
-                            # shift.
-                            errors += 1
-                            if error.source is None:
-                                error.source, error.line = item.source, item.line
+                                remove_certificate(certify, str(done))
                             if bar:
                                 bar.clear()
-                            runtime.report(PROG, error)
+                            runtime.report(PROG, item)
                             pending.append(streams.fit_stream(
-                                _error_text(error, output_format, count), out))
-                            if output_format == "svg":
-                                raise
+                                _error_text(item, output_format, count), out))
+                        else:
+                            try:
+                                solutions, n = solve_cells(item, limit, solver, engine,
+                                                           canonical)
+                                certificate = None
+                                if certify is not None:
+                                    certificate = _certificate(item, solutions, n, certify,
+                                                               done, prover)
+                            except PER_PUZZLE as error:
+                                # This puzzle's line says why; the others neither stop nor
+                                # shift.
+                                errors += 1
+                                if certify is not None:
+                                    remove_certificate(certify, str(done))
+                                if error.source is None:
+                                    error.source, error.line = item.source, item.line
+                                if bar:
+                                    bar.clear()
+                                runtime.report(PROG, error)
+                                pending.append(streams.fit_stream(
+                                    _error_text(error, output_format, count), out))
+                                if output_format == "svg":
+                                    raise
+                                continue
+                            if n == 0:
+                                none += 1
+                            else:
+                                solved += 1
+                                if n > 1:
+                                    several += 1
+                            if certificate and certificate[0] == "verified":
+                                certified += 1
+                            elif certificate and certificate[0] == "NOT-VERIFIED":
+                                errors += 1
+                                if bar:
+                                    bar.clear()
+                                files = certificate[1]
+                                runtime.report(PROG, SolverError(
+                                    "the proof %s of %s was refused by %s: %s" % (
+                                        files.proof, files.cnf, files.checker, files.detail),
+                                    item.source, item.line))
+                            pending.append(_result_text(item, solutions, n, output_format,
+                                                        count, symbols, certificate))
+                        if output_format == "svg":
+                            if done > 1:
+                                raise options.one_svg("%s holds several puzzles" % (
+                                    source if len(paths) == 1 else "the input"))
                             continue
-                        if n == 0:
-                            none += 1
-                        else:
-                            solved += 1
-                            if n > 1:
-                                several += 1
-                        if certificate and certificate[0] == "verified":
-                            certified += 1
-                        elif certificate and certificate[0] == "NOT-VERIFIED":
-                            errors += 1
+                        pause = waiting()
+                        if len(pending) >= flush_every or pause:
                             if bar:
-                                bar.clear()
-                            files = certificate[1]
-                            runtime.report(PROG, SolverError(
-                                "the proof %s of %s was refused by %s: %s" % (
-                                    files.proof, files.cnf, files.checker, files.detail),
-                                item.source, item.line))
-                        pending.append(_result_text(item, solutions, n, output_format,
-                                                    count, symbols, certificate))
-                    if output_format == "svg":
-                        if done > 1:
-                            raise options.one_svg("%s holds several puzzles" % (
-                                source if len(paths) == 1 else "the input"))
-                        continue
-                    pause = waiting()
-                    if len(pending) >= flush_every or pause:
-                        if bar:
-                            bar.write(out, "".join(pending))
-                            bar.update(done)
-                        else:
-                            out.write("".join(pending))
-                        pending.clear()
-                        if pause:       # the input pauses: the lines so far are due
-                            out.flush()
-        if bar:
-            bar.clear()
-        out.write("".join(pending))
-        out.write(tail)
+                                bar.write(out, "".join(pending))
+                                bar.update(done)
+                            else:
+                                out.write("".join(pending))
+                            pending.clear()
+                            if pause:       # the input pauses: the lines so far are due
+                                out.flush()
+            if bar:
+                bar.clear()
+            out.write("".join(pending))
+            out.write(tail)
+    finally:
+        if certify is not None:
+            _tidy_certificates(certify, done, made)
     if bar:
         bar.close()
     if show_summary:
@@ -286,6 +294,29 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     return EXIT_SEVERAL if errors else 0
 
 
+def remove_certificate(folder, stem):
+    from ..tasks.certify import remove_certificate
+    remove_certificate(folder, stem)
+
+
+def _tidy_certificates(folder, last, made):
+    """After a run (also one that failed): no certificate of an earlier run numbered
+    above this run's last puzzle stays, and a folder this run made and wrote nothing
+    into goes again."""
+    failing = sys.exc_info()[0] is not None
+    try:
+        from ..tasks.certify import remove_certificates_after
+        remove_certificates_after(folder, last)
+    except OutputError:
+        if not failing:
+            raise
+    if made:
+        try:
+            os.rmdir(folder)          # only when empty
+        except OSError:
+            pass
+
+
 def _certificate(puzzle, solutions, n, folder, number, prover):
     """``(verdict, Certificate or None)`` for a puzzle with ``n`` solutions (counted up
     to 2): the CNF sudoku2cnf writes for it (with --exclude SOLUTION when n is 1) and a
@@ -294,6 +325,7 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     from ..core.grid import Grid
     from ..encodings import puzzle_formula
     if n > 1:
+        remove_certificate(folder, str(number))
         return "several", None
     exclude = None
     if n == 1:
@@ -302,6 +334,7 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     try:
         formula = puzzle_formula(puzzle, puzzle.source, exclude=exclude)
     except NoSolution:
+        remove_certificate(folder, str(number))
         return "clash", None
     certificate = certify(formula, folder, str(number), prover)
     return certificate.verdict, certificate

@@ -17,12 +17,13 @@ Check(ok=True, checker='drat.py', detail='0 lemmas')
 """
 
 import os
+import re
 import shutil
 import subprocess
 from collections import namedtuple
 
-from ..errors import SolverError
-from ..streams import AtomicOutput, commit_outputs, discard_outputs
+from ..errors import OutputError, SolverError
+from ..streams import AtomicOutput, commit_outputs, describe_os_error, discard_outputs
 
 DRAT_TRIM = "drat-trim"
 OWN_CHECKER = "drat.py"         # dimacs_sudoku.dimacs.drat
@@ -78,6 +79,37 @@ def _drat_trim(cnf, proof):
     ok = verdicts[-1] == "s VERIFIED"
     comments = [line[2:] for line in lines if line.startswith("c ")]
     return Check(ok, DRAT_TRIM, verdicts[-1][2:] if ok or not comments else comments[-1])
+
+
+_CERTIFICATE_NAME = re.compile(r"([0-9]+)\.(cnf|drat)\Z")
+
+
+def remove_certificate(folder, stem):
+    """Remove ``folder/STEM.cnf`` and ``folder/STEM.drat`` when present (those of an
+    earlier run, under a number whose line now writes none); OutputError when one
+    cannot be removed."""
+    for suffix in (".cnf", ".drat"):
+        path = os.path.join(folder, stem + suffix)
+        try:
+            os.remove(path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise OutputError(describe_os_error(error, "remove", path)) from None
+
+
+def remove_certificates_after(folder, last):
+    """Remove the certificates ``folder/N.cnf`` and ``folder/N.drat`` numbered above
+    ``last`` (an earlier run's, of a longer input): after a run, each certificate in
+    the folder is one of its lines'."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        found = _CERTIFICATE_NAME.match(name)
+        if found and int(found.group(1)) > last:
+            remove_certificate(folder, found.group(1))
 
 
 def certify(formula, folder, stem, prover, labels=False):

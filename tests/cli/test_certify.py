@@ -6,8 +6,10 @@ python-sat's solvers run in this process (``require_pysat``); the cadical tests 
 it (``require_solver``, marked slow).
 """
 
+import errno
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -250,3 +252,59 @@ def test_givens_that_propagate_to_a_clash_are_certified_by_every_prover(tmp_path
     result = solve("--certify", tmp_path / "c", "--certify-with", name, puzzle)
     assert (result.returncode, result.stdout) == (0, "-\tverified\n"), result.stderr
     assert check_proof(tmp_path / "c" / "1.cnf", tmp_path / "c" / "1.drat").ok
+
+
+def test_a_full_disk_is_exit_8_saying_so(tmp_path, puzzles, monkeypatch):
+    """python-sat writes the proof to a temporary file: on a full disk that is an I/O
+    error (exit 8) that names the file, not a solver that failed."""
+    require_pysat()
+    import io
+    from dimacs_sudoku.sat import pysat_backend
+
+    class FullDisk(io.StringIO):
+        def write(self, text):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(pysat_backend, "open", lambda *args, **kwargs: FullDisk(),
+                        raising=False)
+    result = solve("--certify", tmp_path / "c", puzzles)
+    assert result.returncode == EXIT_IO, result.stderr
+    assert "failed" not in result.stderr
+    assert re.fullmatch(r"sudoku-solve: cannot write \S+/proof\.drat: No space left on "
+                        r"device\n", result.stderr)
+    assert not (tmp_path / "c").exists()         # it made the folder, and wrote nothing
+
+
+# -- the folder holds this run's certificates only -------------------------------------
+
+def test_a_folder_it_made_and_wrote_nothing_into_goes_again(tmp_path):
+    require_pysat()
+    path = tmp_path / "p.txt"
+    path.write_text(SEVERAL4 + "\n" + CLASH4 + "\n")
+    result = solve("--certify", tmp_path / "c", path)
+    assert result.stdout.splitlines()[1] == "-\tclash", result.stderr
+    assert not (tmp_path / "c").exists()
+    (tmp_path / "mine").mkdir()                 # a folder it did not make stays
+    assert solve("--certify", tmp_path / "mine", path).returncode == 0
+    assert (tmp_path / "mine").is_dir()
+
+
+def test_an_earlier_runs_certificates_never_stand_beside_this_runs_lines(tmp_path,
+                                                                         puzzles):
+    """Rerun into the same folder after the puzzles changed: the certificate of a line
+    that now says several, clash or error, and those numbered beyond the input, go;
+    other files stay."""
+    require_pysat()
+    folder = tmp_path / "c"
+    assert solve("--certify", folder, puzzles).returncode == 0
+    (folder / "7.cnf").write_text("an earlier run's\n")
+    (folder / "7.drat").write_text("0\n")
+    (folder / "notes.txt").write_text("mine\n")
+    puzzles.write_text("\n".join([SEVERAL4, "1..x", SMALL4]) + "\n")
+    result = solve("--certify", folder, puzzles)
+    lines = result.stdout.splitlines()
+    assert [line.split("\t")[-1] for line in lines] == ["several", lines[1].split("\t")[-1],
+                                                        "verified"]
+    assert lines[1].startswith("error\t")
+    assert sorted(p.name for p in folder.iterdir()) == ["3.cnf", "3.drat", "notes.txt"]
+    assert check_proof(folder / "3.cnf", folder / "3.drat").ok
