@@ -181,7 +181,9 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         prover = proof_writer(certify_with)     # exit 2 saying what to install
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
-    made = streams.make_folder(certify) if certify is not None else False
+    made = _certify_folder(certify) if certify is not None else False
+    held = []               # certificates written, put in place with their lines
+    to_stdout = output in streams.STDIO
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:
@@ -204,8 +206,6 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                         done += 1
                         if isinstance(item, (PuzzleError, OutputError)):
                             errors += 1
-                            if certify is not None:
-                                remove_certificate(certify, str(done))
                             if bar:
                                 bar.clear()
                             runtime.report(PROG, item)
@@ -218,13 +218,11 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                                 certificate = None
                                 if certify is not None:
                                     certificate = _certificate(item, solutions, n, certify,
-                                                               done, prover)
+                                                               done, prover, held)
                             except PER_PUZZLE as error:
                                 # This puzzle's line says why; the others neither stop nor
                                 # shift.
                                 errors += 1
-                                if certify is not None:
-                                    remove_certificate(certify, str(done))
                                 if error.source is None:
                                     error.source, error.line = item.source, item.line
                                 if bar:
@@ -267,15 +265,19 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             else:
                                 out.write("".join(pending))
                             pending.clear()
+                            if to_stdout:       # the certificates of the lines out
+                                streams.commit_outputs(held)
                             if pause:       # the input pauses: the lines so far are due
                                 out.flush()
             if bar:
                 bar.clear()
             out.write("".join(pending))
             out.write(tail)
+        # (-o FILE: the lines are in place now)
+        streams.commit_outputs(held)
     finally:
-        if certify is not None:
-            _tidy_certificates(certify, done, made)
+        if held or made:
+            _end_certificates(certify, held, made)
     if bar:
         bar.close()
     if show_summary:
@@ -294,22 +296,24 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     return EXIT_SEVERAL if errors else 0
 
 
-def remove_certificate(folder, stem):
-    from ..tasks.certify import remove_certificate
-    remove_certificate(folder, stem)
+def _certify_folder(folder):
+    """Make the --certify folder (True when this run made it); a UsageError when it
+    holds anything: every certificate in it must be one of this run's lines'."""
+    if os.path.isdir(folder):
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for _, entry in zip(range(100), entries))
+        if names:
+            shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+            raise UsageError("--certify %s: the folder is not empty (it holds %s): give a "
+                             "new or empty one, so that every certificate in it belongs to "
+                             "a line of this run" % (folder, shown))
+    return streams.make_folder(folder)
 
 
-def _tidy_certificates(folder, last, made):
-    """After a run (also one that failed): no certificate of an earlier run numbered
-    above this run's last puzzle stays, and a folder this run made and wrote nothing
-    into goes again."""
-    failing = sys.exc_info()[0] is not None
-    try:
-        from ..tasks.certify import remove_certificates_after
-        remove_certificates_after(folder, last)
-    except OutputError:
-        if not failing:
-            raise
+def _end_certificates(folder, held, made):
+    """After a run: the certificates whose lines were not written (the run failed)
+    go, and so does the folder it made when nothing is in it."""
+    streams.discard_outputs(held)
     if made:
         try:
             os.rmdir(folder)          # only when empty
@@ -317,7 +321,7 @@ def _tidy_certificates(folder, last, made):
             pass
 
 
-def _certificate(puzzle, solutions, n, folder, number, prover):
+def _certificate(puzzle, solutions, n, folder, number, prover, held):
     """``(verdict, Certificate or None)`` for a puzzle with ``n`` solutions (counted up
     to 2): the CNF sudoku2cnf writes for it (with --exclude SOLUTION when n is 1) and a
     checked proof, as DIR/NUMBER.cnf and DIR/NUMBER.drat."""
@@ -325,7 +329,6 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     from ..core.grid import Grid
     from ..encodings import puzzle_formula
     if n > 1:
-        remove_certificate(folder, str(number))
         return "several", None
     exclude = None
     if n == 1:
@@ -334,9 +337,8 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     try:
         formula = puzzle_formula(puzzle, puzzle.source, exclude=exclude)
     except NoSolution:
-        remove_certificate(folder, str(number))
         return "clash", None
-    certificate = certify(formula, folder, str(number), prover)
+    certificate = certify(formula, folder, str(number), prover, deferred=held)
     return certificate.verdict, certificate
 
 

@@ -17,13 +17,12 @@ Check(ok=True, checker='drat.py', detail='0 lemmas')
 """
 
 import os
-import re
 import shutil
 import subprocess
 from collections import namedtuple
 
-from ..errors import OutputError, SolverError
-from ..streams import AtomicOutput, commit_outputs, describe_os_error, discard_outputs
+from ..errors import SolverError
+from ..streams import AtomicOutput, commit_outputs, discard_outputs
 
 DRAT_TRIM = "drat-trim"
 OWN_CHECKER = "drat.py"         # dimacs_sudoku.dimacs.drat
@@ -81,43 +80,15 @@ def _drat_trim(cnf, proof):
     return Check(ok, DRAT_TRIM, verdicts[-1][2:] if ok or not comments else comments[-1])
 
 
-_CERTIFICATE_NAME = re.compile(r"([0-9]+)\.(cnf|drat)\Z")
-
-
-def remove_certificate(folder, stem):
-    """Remove ``folder/STEM.cnf`` and ``folder/STEM.drat`` when present (those of an
-    earlier run, under a number whose line now writes none); OutputError when one
-    cannot be removed."""
-    for suffix in (".cnf", ".drat"):
-        path = os.path.join(folder, stem + suffix)
-        try:
-            os.remove(path)
-        except FileNotFoundError:
-            pass
-        except OSError as error:
-            raise OutputError(describe_os_error(error, "remove", path)) from None
-
-
-def remove_certificates_after(folder, last):
-    """Remove the certificates ``folder/N.cnf`` and ``folder/N.drat`` numbered above
-    ``last`` (an earlier run's, of a longer input): after a run, each certificate in
-    the folder is one of its lines'."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        found = _CERTIFICATE_NAME.match(name)
-        if found and int(found.group(1)) > last:
-            remove_certificate(folder, found.group(1))
-
-
-def certify(formula, folder, stem, prover, labels=False):
+def certify(formula, folder, stem, prover, labels=False, deferred=None):
     """Write ``formula`` (an :class:`~dimacs_sudoku.encodings.Formula` that must be
     unsatisfiable) to ``folder/STEM.cnf``, its DRAT proof by the solver ``prover``
     (see :func:`dimacs_sudoku.sat.prover`) to ``folder/STEM.drat``, and check the pair
     with :func:`check_files`: a :class:`Certificate`. Both files appear together, each
-    whole, once checked (a refused proof too: its verdict says so). A model of the
+    whole, once checked (a refused proof too: its verdict says so); with a list as
+    ``deferred`` they are written whole but put in place later, by
+    :func:`~dimacs_sudoku.streams.commit_outputs` of that list (see
+    :class:`~dimacs_sudoku.streams.AtomicOutput`). A model of the
     formula is a SolverError (the answer it certifies is wrong), and so is a solver that
     gives up; nothing is written then."""
     import tempfile
@@ -140,7 +111,10 @@ def certify(formula, folder, stem, prover, labels=False):
         with AtomicOutput(proof_path, binary=True, deferred=written) as out, \
                 open(proof_file, "rb") as proof:
             shutil.copyfileobj(proof, out, 1 << 20)
-        commit_outputs(written)
+        if deferred is None:
+            commit_outputs(written)
+        else:
+            deferred.extend(written)
     except BaseException:
         discard_outputs(written)
         raise

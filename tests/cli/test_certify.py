@@ -9,10 +9,13 @@ it (``require_solver``, marked slow).
 import errno
 import json
 import os
+import pathlib
 import re
 import sys
+import tempfile
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import require_pysat, require_solver
 from support import (INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, command,
@@ -112,6 +115,7 @@ def test_json_and_grid_say_the_certificate_too(tmp_path, puzzles):
     assert first["checker"] in ("drat.py", "drat-trim")
     assert [json.loads(line)["certificate"]["verdict"] for line in lines[1:]] == [
         "verified", "several", "clash"]
+    folder = tmp_path / "g"
     grid = solve("--certify", folder, "--format", "grid", puzzles).stdout
     assert "certificate: verified %s %s (" % (folder / "2.cnf", folder / "2.drat") in grid
 
@@ -212,7 +216,7 @@ def test_drat_trim_is_the_checker_when_on_path(tmp_path, puzzles):
                      "cnf": str(tmp_path / "c" / "1.cnf"),
                      "proof": str(tmp_path / "c" / "1.drat")}
     env = fake_drat_trim(bin_folder, 'echo "c some reason"; echo "s NOT VERIFIED"')
-    result = in_process("sudoku-solve", "--certify", tmp_path / "c", puzzles, env=env)
+    result = in_process("sudoku-solve", "--certify", tmp_path / "d", puzzles, env=env)
     assert result.returncode == EXIT_SEVERAL
     assert result.stdout.splitlines()[0] == SMALL4_SOLUTION + "\tNOT-VERIFIED"
     assert "refused by drat-trim: some reason" in result.stderr
@@ -289,22 +293,124 @@ def test_a_folder_it_made_and_wrote_nothing_into_goes_again(tmp_path):
     assert (tmp_path / "mine").is_dir()
 
 
-def test_an_earlier_runs_certificates_never_stand_beside_this_runs_lines(tmp_path,
-                                                                         puzzles):
-    """Rerun into the same folder after the puzzles changed: the certificate of a line
-    that now says several, clash or error, and those numbered beyond the input, go;
-    other files stay."""
+def test_a_folder_that_holds_anything_is_refused_up_front(tmp_path, puzzles):
+    """An earlier run's 1.cnf would stand beside a line that now says several: a run
+    writes into a new or empty folder only."""
     require_pysat()
     folder = tmp_path / "c"
     assert solve("--certify", folder, puzzles).returncode == 0
-    (folder / "7.cnf").write_text("an earlier run's\n")
-    (folder / "7.drat").write_text("0\n")
-    (folder / "notes.txt").write_text("mine\n")
-    puzzles.write_text("\n".join([SEVERAL4, "1..x", SMALL4]) + "\n")
+    before = sorted(p.name for p in folder.iterdir())
+    puzzles.write_text(SEVERAL4 + "\n")
     result = solve("--certify", folder, puzzles)
+    assert result.returncode == EXIT_USAGE and result.stdout == ""
+    assert result.stderr == ("sudoku-solve: --certify %s: the folder is not empty (it "
+                             "holds 1.cnf, 1.drat, 2.cnf, ...): give a new or empty one, so "
+                             "that every certificate in it belongs to a line of this run\n"
+                             % folder)
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_run_that_fails_leaves_no_certificate_of_a_line_it_did_not_write(tmp_path):
+    """-o FILE is all or nothing: a run that fails writes no file, and no certificate;
+    the folder it made goes."""
+    require_pysat()
+    path = tmp_path / "p.txt"
+    path.write_text(SMALL4 + "\n" + NONE4 + "\n")
+    result = solve("--certify", tmp_path / "c", "-o", tmp_path / "no" / "out.txt", path)
+    assert result.returncode == EXIT_IO, result.stderr
+    assert not (tmp_path / "c").exists()
+
+
+def test_certificates_whose_lines_were_not_written_go_when_the_run_fails(tmp_path,
+                                                                         monkeypatch):
+    """The run ends at the second puzzle (a full disk, here): the first puzzle's line
+    was never written, so neither is its certificate."""
+    require_pysat()
+    from dimacs_sudoku.errors import OutputError
+    from dimacs_sudoku.tasks import certify
+    checked = []
+
+    def check_files(cnf, proof, checker=None):
+        checked.append(cnf)
+        if len(checked) == 2:
+            raise OutputError("cannot write %s: No space left on device" % proof)
+        return certify.Check(True, "drat.py", "pretend")
+
+    monkeypatch.setattr(certify, "check_files", check_files)
+    path = tmp_path / "p.txt"
+    path.write_text(SMALL4 + "\n" + NONE4 + "\n")
+    result = solve("--certify", tmp_path / "c", path)
+    assert result.returncode == EXIT_IO, result.stderr
+    assert result.stdout == "" and len(checked) == 2
+    assert not (tmp_path / "c").exists()
+
+
+# -- every certificate can be rebuilt with sudoku2cnf --index N -------------------------
+
+def rebuilt(folder, puzzle_file, lines):
+    """Each certificate in ``folder`` beside what ``sudoku2cnf [--exclude SOLUTION]
+    --index N PUZZLE_FILE`` writes for it: a list of ``(N, certificate, rebuilt)``."""
+    pairs = []
+    for cnf in sorted(folder.glob("*.cnf")):
+        number = int(cnf.stem)
+        fields = lines[number - 1].split("\t")
+        assert fields[-1] in ("verified", "NOT-VERIFIED"), (number, lines)
+        options = []
+        if fields[0] != "-":
+            solution = folder.parent / "solution.txt"
+            solution.write_text(fields[0] + "\n")
+            options = ["--exclude", solution]
+        made = in_process("sudoku2cnf", *options, "--index", number, puzzle_file,
+                          "-o", folder.parent / "rebuilt.cnf")
+        assert made.returncode == 0, made.stderr
+        pairs.append((number, cnf.read_bytes(), (folder.parent / "rebuilt.cnf").read_bytes()))
+    return pairs
+
+
+def test_a_certificate_after_a_damaged_line_is_rebuilt_byte_for_byte(tmp_path):
+    require_pysat()
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join([SMALL4, "1..4x.........", NONE4, "garbage!", SMALL4]) + "\n")
+    result = solve("--certify", tmp_path / "c", path)
     lines = result.stdout.splitlines()
-    assert [line.split("\t")[-1] for line in lines] == ["several", lines[1].split("\t")[-1],
-                                                        "verified"]
-    assert lines[1].startswith("error\t")
-    assert sorted(p.name for p in folder.iterdir()) == ["3.cnf", "3.drat", "notes.txt"]
-    assert check_proof(folder / "3.cnf", folder / "3.drat").ok
+    assert [line.split("\t")[-1] for line in lines] == [
+        "verified", lines[1].split("\t")[-1], "verified", lines[3].split("\t")[-1],
+        "verified"], result.stderr
+    pairs = rebuilt(tmp_path / "c", path, lines)
+    assert [number for number, _, _ in pairs] == [1, 3, 5]
+    for number, certificate, again in pairs:
+        assert certificate == again, number
+    damaged = in_process("sudoku2cnf", "--index", 2, path)
+    assert damaged.returncode == 3
+    assert damaged.stderr.startswith("sudoku2cnf: %s:2: " % path)
+
+
+def grid_text(line):
+    from dimacs_sudoku import parse_puzzle, write_grid
+    return write_grid(parse_puzzle(line), "grid")
+
+
+PARTS = st.one_of(
+    st.sampled_from([SMALL4, NONE4, SEVERAL4, CLASH4]),             # line puzzles
+    st.sampled_from([SMALL4, NONE4]).map(grid_text),                # grids, the writer's
+    st.sampled_from(["1..x", "garbage!", "12345", "1.2.3.4", "x" * 16, "1..44......33..1x",
+                     "#", ""]),                                     # damaged or no parts
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(PARTS, min_size=1, max_size=7))
+def test_every_certificate_written_is_what_sudoku2cnf_index_n_writes(parts):
+    """Property: in a file of puzzles, grids and damaged lines, each DIR/N.cnf that
+    sudoku-solve --certify writes is byte for byte ``sudoku2cnf --index N`` of the
+    file (with --exclude SOLUTION for a line with a solution)."""
+    require_pysat()
+    with tempfile.TemporaryDirectory() as name:
+        folder = pathlib.Path(name)
+        path = folder / "p.txt"
+        path.write_text("\n".join(part.rstrip("\n") for part in parts) + "\n")
+        result = solve("--certify", folder / "c", path)
+        lines = result.stdout.splitlines()
+        if (folder / "c").exists():
+            for number, certificate, again in rebuilt(folder / "c", path, lines):
+                assert certificate == again, (number, parts)
