@@ -57,7 +57,8 @@ def sudoku2cnf(
     puzzle: Optional[str] = options.input_argument("PUZZLE", "puzzle file"),
     output: Optional[str] = options.output_option(),
     index: Optional[int] = typer.Option(None, "--index", "-k", metavar="K",
-                                        help="encode the K-th puzzle (1-based) of the file"),
+                                        help="encode the K-th puzzle (1-based) of the file, "
+                                             "a damaged one counting as in sudoku-solve"),
     output_dir: Optional[str] = typer.Option(
         None, "--output-dir", "-d", metavar="DIR",
         help="write one CNF per puzzle into DIR, named STEM-K.cnf"),

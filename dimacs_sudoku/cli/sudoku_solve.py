@@ -43,12 +43,12 @@ grid (the default on a terminal), json, svg or html renders each solution
 instead (json is one object per line, with "count" and "error" fields).
 
 \b
---certify DIR proves each answer "one solution" or "no solution": it writes
-DIR/N.cnf (N: the puzzle's number in the input, from 1), the CNF that
-'sudoku2cnf --exclude SOLUTION PUZZLE' (one solution) or 'sudoku2cnf PUZZLE'
-(no solution) writes, and DIR/N.drat, a DRAT proof that it has no model, by
---certify-with: auto (python-sat's cadical195, else cadical or kissat on
-PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
+--certify DIR (a new or empty folder) proves each answer "one solution" or
+"no solution": it writes DIR/N.cnf (N: the line's number, from 1), the CNF
+that 'sudoku2cnf --exclude SOLUTION PUZZLE' (one solution) or 'sudoku2cnf
+PUZZLE' (no solution) writes, and DIR/N.drat, a DRAT proof that it has no
+model, by --certify-with: auto (python-sat's cadical195, else cadical or
+kissat on PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
 else by dimacs_sudoku.dimacs.drat. Each line then ends with one more field:
   verified       DIR/N.drat is a checked proof: the answer is certain
   NOT-VERIFIED   the checker refused the proof (stderr says why; exit 9)

@@ -385,6 +385,22 @@ def test_a_certificate_after_a_damaged_line_is_rebuilt_byte_for_byte(tmp_path):
     assert damaged.stderr.startswith("sudoku2cnf: %s:2: " % path)
 
 
+def test_n_counts_across_the_input_files_and_index_counts_within_one(tmp_path):
+    """N is the line's number in the output (across files); the rebuild of a puzzle in
+    the second file takes its number there: N minus the parts of the first."""
+    require_pysat()
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text(SMALL4 + "\n1..x\n")
+    second.write_text(SEVERAL4 + "\n" + NONE4 + "\n")
+    result = solve("--certify", tmp_path / "c", first, second)
+    assert [line.split("\t")[-1] for line in result.stdout.splitlines()][2:] == [
+        "several", "verified"], result.stderr
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == ["1.cnf", "1.drat",
+                                                                  "4.cnf", "4.drat"]
+    assert (tmp_path / "c" / "4.cnf").read_bytes() == encode("--index", 4 - 2, second,
+                                                             tmp_path / "x.cnf")
+
+
 def grid_text(line):
     from dimacs_sudoku import parse_puzzle, write_grid
     return write_grid(parse_puzzle(line), "grid")
