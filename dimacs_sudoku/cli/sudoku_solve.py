@@ -181,9 +181,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
         prover = proof_writer(certify_with)     # exit 2 saying what to install
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
-    made = _certify_folder(certify) if certify is not None else False
-    held = []               # certificates written, put in place with their lines
-    to_stdout = output in streams.STDIO
+    if certify is not None:
+        _check_certify_folder(certify)
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:
@@ -195,6 +194,9 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
+    made = streams.make_folder(certify) if certify is not None else False
+    held = []               # certificates written, put in place with their lines
+    to_stdout = output in streams.STDIO
     try:
         with streams.AtomicOutput(output) as out:
             out.write(head)
@@ -296,9 +298,9 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     return EXIT_SEVERAL if errors else 0
 
 
-def _certify_folder(folder):
-    """Make the --certify folder (True when this run made it); a UsageError when it
-    holds anything: every certificate in it must be one of this run's lines'."""
+def _check_certify_folder(folder):
+    """A UsageError when the --certify folder holds anything: every certificate in it
+    must be one of this run's lines'."""
     if os.path.isdir(folder):
         with os.scandir(folder) as entries:
             names = sorted(entry.name for _, entry in zip(range(100), entries))
@@ -307,7 +309,6 @@ def _certify_folder(folder):
             raise UsageError("--certify %s: the folder is not empty (it holds %s): give a "
                              "new or empty one, so that every certificate in it belongs to "
                              "a line of this run" % (folder, shown))
-    return streams.make_folder(folder)
 
 
 def _end_certificates(folder, held, made):
