@@ -485,9 +485,13 @@ def bounds_error(num_vars, num_clauses, max_vars=None, reader=None):
 def check_header(path, source=None, max_vars=None, reader=None):
     """Read the DIMACS file ``path`` (a plain file, or a seekable binary stream, left
     at its start) up to its ``p cnf`` line and raise :class:`DimacsError` naming that
-    line when it declares counts beyond the bounds (:func:`bounds_error`). For a file
-    that a program reads itself: anything else it is left to judge (a malformed or
-    missing header too). Lines are read in bounded pieces.
+    line when it declares counts beyond the bounds (:func:`bounds_error`); else return
+    the variables it declares (0 without a header). For a file that a program reads
+    itself: anything else it is left to judge (a malformed or missing header too).
+    Lines are read in bounded pieces.
+
+    >>> check_header(io.BytesIO(b"c hello\\n\\np cnf 729 12\\n1 0\\n"))
+    729
 
     >>> check_header(io.BytesIO(b"c big\\np cnf 3000000000 1\\n1 0\\n"), "f.cnf")
     Traceback (most recent call last):
@@ -503,7 +507,7 @@ def check_header(path, source=None, max_vars=None, reader=None):
         while True:
             raw = stream.readline(MAX_LINE)
             if not raw:
-                return
+                return 0
             if not rest_of_line:
                 lineno += 1
                 line = raw.strip()
@@ -513,9 +517,10 @@ def check_header(path, source=None, max_vars=None, reader=None):
                         beyond = bounds_error(tokens[2], tokens[3], max_vars, reader)
                         if beyond:
                             raise DimacsError(beyond, source, lineno)
-                    return
+                        return int(tokens[2])
+                    return 0
                 if line and not line.startswith(b"c"):
-                    return
+                    return 0
             rest_of_line = not raw.endswith(b"\n")
     finally:
         stream.seek(0)

@@ -18,7 +18,7 @@ import time
 
 from ..errors import ModelError, OutputError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
-from ..dimacs.check import check_cnf_file, declared_vars
+from ..dimacs.check import check_cnf_file
 from ..dimacs.cnf import check_header
 from ..streams import describe_os_error
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
@@ -188,11 +188,10 @@ def _execute(command, cnf_path, timeout, check=True, proof=None):
             cnf_file = _input_file(cnf_path, workdir)
             # Held open: the clause check reads it again once the folder is gone.
             cnf_stream = open(cnf_file, "rb")
-            check_header(cnf_stream, display)       # the bounds, before the solver runs
             paths = {"model": os.path.join(workdir, "model.txt"),
                      "stdout": os.path.join(workdir, "stdout.txt"),
                      "stderr": os.path.join(workdir, "stderr.txt")}
-            limit = output_limit(cnf_stream)
+            limit = output_limit(cnf_stream, display)      # the bounds checked too
             if proof is not None:
                 limit = max(limit, PROOF_LIMIT)
             # The clause check reads this file again: a solver that rewrote it would
@@ -292,13 +291,12 @@ def file_digest(stream):
     return digest.digest()
 
 
-def output_limit(cnf_stream):
+def output_limit(cnf_stream, source=None):
     """The most bytes a solver may write to a file for the CNF open in ``cnf_stream``
-    (left at its start)."""
-    try:
-        return OUTPUT_SLACK + 12 * declared_vars(cnf_stream)
-    finally:
-        cnf_stream.seek(0)
+    (left at its start); a DimacsError naming ``source`` when its header is beyond
+    the bounds (:func:`~dimacs_sudoku.dimacs.cnf.check_header`): no program is
+    started on it."""
+    return OUTPUT_SLACK + 12 * check_header(cnf_stream, source)
 
 
 class file_size_limit:
