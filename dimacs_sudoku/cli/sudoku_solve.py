@@ -48,12 +48,13 @@ instead (json is one object per line, with "count" and "error" fields).
 that 'sudoku2cnf --exclude SOLUTION PUZZLE' (one solution) or 'sudoku2cnf
 PUZZLE' (no solution) writes, and DIR/N.drat, a DRAT proof that it has no
 model, by --certify-with: auto (python-sat's cadical195, else cadical or
-kissat on PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
-else by dimacs_sudoku.dimacs.drat. Each line then ends with one more field:
+kissat on PATH), pysat:NAME or cadical. The proof is checked by drat-trim when
+on PATH, else by dimacs_sudoku.dimacs.drat. Each line then ends with one more
+field:
   verified       DIR/N.drat is a checked proof: the answer is certain
   NOT-VERIFIED   the checker refused the proof (stderr says why; exit 9)
   several        several solutions: nothing to prove, no files
-  clash          the givens clash: sudoku2cnf writes no CNF, no files
+  clash          the givens clash (stderr names the cells): no files
 It counts solutions up to 2 at least. See docs/solvers.md.
 
 \b

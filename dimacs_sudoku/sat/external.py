@@ -16,7 +16,7 @@ import signal
 import subprocess
 import time
 
-from ..errors import ModelError, ReadError, SolverError, UsageError
+from ..errors import ModelError, OutputError, ReadError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from ..dimacs.check import check_cnf_file
 from ..dimacs.cnf import check_header

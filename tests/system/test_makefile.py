@@ -53,11 +53,22 @@ def test_pattern_rules_solve_every_example_in_parallel(project):
 
 
 def test_a_bad_puzzle_fails_the_build_and_leaves_no_file(project):
+    (project / "examples" / "broken.sdk").write_text("1x" + "." * 79 + "\n")
+    done = make(project, "examples/broken.sol")
+    assert done.returncode != 0
+    assert "broken.sdk:1" in done.stderr
+    assert not (project / "examples" / "broken.cnf").exists()
+
+
+def test_a_puzzle_without_solution_fails_the_build_at_the_solution(project):
+    # Its CNF is written (unsatisfiable, the clash named), the solver's answer is
+    # kept, and cnf2sudoku refuses to write a solution.
     (project / "examples" / "broken.sdk").write_text("11" + "." * 79 + "\n")
     done = make(project, "examples/broken.sol")
     assert done.returncode != 0
     assert "r1c1" in done.stderr
-    assert not (project / "examples" / "broken.cnf").exists()
+    assert "s UNSATISFIABLE" in (project / "examples" / "broken.out").read_text()
+    assert not (project / "examples" / "broken.sol").exists()
 
 
 def fake_python(folder):

@@ -65,7 +65,7 @@ def test_exclude_checks_the_solution_file(tmp_path):
         done = command("sudoku2cnf", puzzle, "--exclude", sol, *extra)
         assert done.returncode == 2 and "--exclude" in done.stderr
     done = command("sudoku2cnf", "--exclude", "-", input=SMALL4 + "\n")
-    assert done.returncode == 2 and "stdin" in done.stderr
+    assert done.returncode == 2 and "standard input" in done.stderr
 
 
 def test_picosat_proves_uniqueness(tmp_path):
