@@ -57,11 +57,12 @@ class Grid:
     rules = ()
     removed = None
     pencil_form = None
+    pencil_detail = None    # what a pencil-mark form keeps to write the line back
     drawings = ()       # drawings of its source left out, whose rule only text states
 
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
                  row_lines=None, symbols=None, givens=None, rules=None, removed=None,
-                 pencil_form=None):
+                 pencil_form=None, pencil_detail=None):
         cells = list(arguments.iterable(cells, "Grid", "the cells as a list of digits (0 blank)"))
         if layout is None:
             if size is None:
@@ -84,6 +85,7 @@ class Grid:
             check.check_removed(removed, layout, source, line)
             self.removed = list(removed)
             self.pencil_form = pencil_form
+            self.pencil_detail = pencil_detail
 
     @classmethod
     def empty(cls, size, box=None):
@@ -151,7 +153,8 @@ class Grid:
         return Grid(self.cells if cells is None else cells, layout=self.layout,
                     source=self.source, line=self.line, row_lines=self.row_lines,
                     symbols=self.symbols, givens=self.givens, rules=self.rules,
-                    removed=self.removed, pencil_form=self.pencil_form)
+                    removed=self.removed, pencil_form=self.pencil_form,
+                    pencil_detail=self.pencil_detail)
 
     # ---- checks (core.check's) --------------------------------------------
 
