@@ -506,7 +506,10 @@ def check_rules(output_format, rules, option="--format"):
 
 
 def puzzle_line(grid):
-    """A puzzle on one line: its ``line`` form, or with rules its ``json`` object."""
+    """A puzzle on one line: its ``line`` form, or with rules its ``json`` object
+    (a pencil-mark puzzle: its one-line pencil-mark form)."""
+    if grid.removed and not grid.rules:
+        return format_module("pencilmarks").one_line_text(grid)
     with_rules = grid.rules and not grid.is_complete()
     return write_grid(grid, "json" if with_rules else "line")[:-1]
 

@@ -314,6 +314,16 @@ def write(grid, givens=None, symbols=None, form=None):
     return _WRITERS[form](grid)
 
 
+def one_line_text(grid):
+    """The puzzle on one line: in the form it was read in unless that is HoDoKu's
+    grid (then Sudoku Explainer's candidate lists), tdoku's for another 9x9 grid, else
+    Rangsk's."""
+    form = grid.pencil_form
+    if form == "hodoku":
+        form = "explainer-list"
+    return write(grid, form=form if grid.size == 9 else "rangsk")
+
+
 def _digits(mask):
     return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
 
