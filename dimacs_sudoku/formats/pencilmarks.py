@@ -92,9 +92,13 @@ def detect(lines, found, size):
     if one_line(s):
         return NAME
     if _pm_border(s):
-        item = lines.peek(i + 1)
-        if item is not None:
-            row = _row_tokens(item[1].strip())
+        # (a boxed grid whose cells are all single digits is the grid format's)
+        for k in range(i + 1, i + 13):
+            item = lines.peek(k)
+            text = item[1].strip() if item is not None else ""
+            row = _row_tokens(text)
+            if row is None and not _pm_border(text):
+                return None
             if row is not None and any(len(t) > 1 for t in row):
                 return NAME
     return None
@@ -382,15 +386,10 @@ def _write_library(grid):
             values.append("+" + str(mask.bit_length()))
         else:
             values.append(".")
-    placed = [int(v[-1]) if v != "." else 0 for v in values]
-    peers = grid.layout.peers()
-    deleted = []
-    for c, mask in enumerate(cands):
-        if placed[c]:
-            continue
-        taken = {placed[p] for p in peers[c]}
-        deleted += ["%d%d%d" % (d, c // 9 + 1, c % 9 + 1) for d in range(1, 10)
-                    if not mask >> (d - 1) & 1 and d not in taken]
+    # Every removed candidate of an open cell, those its placed peers hold too (which
+    # HoDoKu leaves out), so that the line reads back to the same candidates.
+    deleted = ["%d%d%d" % (d, c // 9 + 1, c % 9 + 1) for c, mask in enumerate(cands)
+               if values[c] == "." for d in range(1, 10) if not mask >> (d - 1) & 1]
     head, tail = ["", "0000", "x"], ["", ""]
     if grid.pencil_form == "hodoku-library" and grid.pencil_detail:
         head, tail = grid.pencil_detail
