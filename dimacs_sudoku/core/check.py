@@ -92,11 +92,20 @@ def clashes(cells, layout):
 
 def check_givens(grid):
     """Raise :class:`~dimacs_sudoku.errors.Contradiction` (no solution, exit 4)
-    naming the clashing cells if two givens of ``grid`` share a digit in a unit, at the
+    naming the cell of a pencil-mark puzzle left with no candidate, or the clashing
+    cells if two givens of ``grid`` share a digit in a unit, at the
     line of the second cell's row when rows were read from lines of their own.
 
     Readers do not call it: clashing givens are a puzzle without a solution, not
     unreadable input, and every command that solves or encodes checks them."""
+    if grid.removed:
+        # a pencil-mark puzzle's cell with no candidate (or a given it removed)
+        n = grid.size
+        full = (1 << n) - 1
+        for cell, (d, r) in enumerate(zip(grid.cells, grid.removed)):
+            if r >> (d - 1) & 1 if d else r & full == full:
+                raise Contradiction("no candidate left in %s" % cell_name(n, cell),
+                                    cell=cell, source=grid.source, line=grid.line)
     clash = clashes(grid.cells, grid.layout)
     if clash:
         name, a, b, d = clash[0]

@@ -223,7 +223,8 @@ def _grid(cands, n, givens, ctx, lineno, fixed=None):
             cells[c] = mask.bit_length()
     from .source import make_grid
     grid = make_grid(cells, layout, ctx.source, lineno)
-    grid.removed = [full & ~mask for mask in cands]
+    # (a given says its digit alone: no removed candidates of its own)
+    grid.removed = [0 if d else full & ~mask for d, mask in zip(cells, cands)]
     return grid
 
 
@@ -315,6 +316,8 @@ def write(grid, givens=None, symbols=None, form=None):
     if form != "rangsk" and grid.size != 9:
         raise PuzzleError("the %s pencil-mark form is for 9x9 grids, not %dx%d"
                           % (form, grid.size, grid.size), grid.source, grid.line)
+    if form == "hodoku-library":
+        return _write_library(grid, givens)
     return _WRITERS[form](grid)
 
 
@@ -376,11 +379,12 @@ def _write_grid(grid):
     return "\n".join(out)
 
 
-def _write_library(grid):
+def _write_library(grid, givens=None):
     cands = grid.candidates()
     values = []
+    given = (givens or grid).cells     # a solution's givens are its puzzle's
     for c, mask in enumerate(cands):
-        if grid.cells[c]:
+        if given[c]:
             values.append(str(grid.cells[c]))
         elif mask and not mask & (mask - 1):
             values.append("+" + str(mask.bit_length()))

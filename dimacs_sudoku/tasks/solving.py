@@ -104,6 +104,8 @@ def _make_grid(cells, like):
     grid.line = like.line
     if like.rules:
         grid.rules = like.rules
+    if like.pencil_form:
+        grid.pencil_form = like.pencil_form     # written back in the puzzle's form
     return grid
 
 

@@ -153,7 +153,7 @@ def test_a_cell_with_no_candidate_is_a_puzzle_without_solution():
     grid = read_one(tdoku_line(cells))
     assert find_solutions(grid, 2) == ([], 0)
     formula = puzzle_formula(grid, "p.txt", reduce=True)
-    assert "no digit fits r5c5" in str(formula.clash)
+    assert "no candidate left in r5c5" in str(formula.clash)
     assert pycosat.solve(encode(grid).to_cnf().clauses) == "UNSAT"
 
 
