@@ -189,3 +189,18 @@ def test_a_malformed_grid_row_names_its_line():
     lines[3] = lines[3].replace("123456789", "1x3456789", 1)
     with pytest.raises(PuzzleError, match=r"p.txt:4: .*'1x3456789'"):
         puzzles_from_text("\n".join(lines), source="p.txt")
+
+
+def test_rangsk_writes_two_characters_a_place_from_10x10_on():
+    grid = Grid.empty(16)
+    grid.removed = [0] * 256
+    grid.removed[0] = (1 << 16) - 1 - 0b1001        # r1c1: 1 or 4
+    grid.removed[1] = (1 << 16) - 1 - (1 << 15)     # r1c2: 16 alone, a given for Rangsk
+    text = write_grid(grid, "rangsk")
+    assert text.startswith("01....04" + ".." * 12 + ".." * 15 + "16")
+    back = read_one(text)
+    assert back.pencil_form == "rangsk" and back.size == 16
+    assert back.cells[:3] == [0, 16, 0] and back.candidates() == grid.candidates()
+    assert write_grid(back, "pencilmarks") == text
+    solutions, count = find_solutions(back, 1)
+    assert count == 1 and solutions[0].cells[0] in (1, 4) and solutions[0].cells[1] == 16
