@@ -122,8 +122,8 @@ def read(lines, ctx, lenient):
             return
         i, s = found
         form = one_line(s)
-        if form is None and not (_pm_border(s) or s[:1] == "|"):
-            return
+        if form is None and detect(lines, found, ctx.size) is None:
+            return              # another format's puzzle: its reader's
         for _ in range(i + 1):
             lineno, text = lines.next()
         try:
@@ -268,41 +268,47 @@ def _read_library(s, lineno, ctx):
 
 def _read_grid(lines, first, lineno, ctx):
     """HoDoKu's (or Sudoku Explainer's) boxed grid of candidate lists, from its first
-    line ``first``: 9 rows of 9 lists between border lines."""
+    line ``first``: 9 rows of 9 lists between border lines. The whole grid is read
+    (to its closing border, a blank line or the end) before a fault is raised, so that
+    a damaged grid is one error."""
     rows = []
+    first_line = lineno
+    problem = None
     text = first
     while True:
-        if _pm_border(text):
-            if len(rows) == 9:
-                break
-        else:
+        if not _pm_border(text):
             tokens = _row_tokens(text)
-            if tokens is None:
-                raise PuzzleError("a pencil-mark grid's row is 9 candidate lists "
-                                  "between '|', not %r" % text[:40], ctx.source, lineno)
-            rows.append((lineno, tokens))
+            if tokens is None and problem is None:
+                problem = ("a pencil-mark grid's row is 9 candidate lists between '|', "
+                           "not %r" % text[:40], lineno)
+            rows.append((lineno, tokens or []))
+        elif len(rows) >= 9:
+            break
         item = lines.peek(0)
         if item is None or not item[1].strip():
             break
-        if len(rows) == 9 and not _pm_border(item[1].strip()):
+        if len(rows) >= 9 and not _pm_border(item[1].strip()):
             break
         lineno, text = lines.next()
         text = text.strip()
-    if len(rows) != 9:
-        raise PuzzleError("a pencil-mark grid has 9 rows, this one %d" % len(rows),
-                          ctx.source, lineno)
+    if problem is None and len(rows) != 9:
+        problem = ("a pencil-mark grid has 9 rows, this one %d" % len(rows), first_line)
     cands = []
     for row_line, tokens in rows:
         for token in tokens:
+            if problem is not None:
+                break
             if token != "." and not _DIGITS.issuperset(token):
-                raise PuzzleError("%r in a pencil-mark grid (a cell is its candidate "
-                                  "digits)" % token, ctx.source, row_line)
+                problem = ("%r in a pencil-mark grid (a cell is its candidate digits)"
+                           % token, row_line)
+                break
             try:
                 cands.append(_candidate_list(token, len(cands)))
             except PuzzleError as error:
-                raise PuzzleError(error.message, ctx.source, row_line) from None
-    grid = _grid(cands, 9, "peers", ctx, rows[0][0])
-    grid.line = rows[0][0] - 1 if _pm_border(first) else rows[0][0]
+                problem = (error.message, row_line)
+    if problem is not None:
+        raise PuzzleError(problem[0], ctx.source, problem[1])
+    grid = _grid(cands, 9, "peers", ctx, first_line)
     grid.pencil_form = "hodoku"
     return grid
 
@@ -331,13 +337,37 @@ def one_line_text(grid):
     return write(grid, form=form if grid.size == 9 else "rangsk")
 
 
+def _given_peers(grid, given):
+    """Per cell, the digits of the givens among its peers (a bitmask)."""
+    found = [0] * len(given)
+    if any(given) and not all(given):
+        for c, peers in enumerate(grid.layout.peers()):
+            for p in peers:
+                if given[p]:
+                    found[c] |= 1 << (given[p] - 1)
+    return found
+
+
+def _shown(grid, givens=None):
+    """The candidates written: each open cell's, less the digits its givens' peers
+    hold (what a solver's pencil marks show; the givens imply it), so that Sudoku
+    Explainer's and HoDoKu's rule finds the givens again. ``givens`` (a solution's
+    puzzle) says which cells are givens. A grid read in Rangsk's form is written as
+    read: its givens (every single) may leave their digit to a peer."""
+    given = (givens or grid).cells
+    if grid.pencil_form == "rangsk":
+        return grid.candidates()
+    return [mask if given[c] else mask & ~taken for c, (mask, taken) in
+            enumerate(zip(grid.candidates(), _given_peers(grid, given)))]
+
+
 def _digits(mask):
     return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
 
 
 def _write_line(grid, marker="."):
     return "".join(str(d + 1) if mask >> d & 1 else marker
-                   for mask in grid.candidates() for d in range(9))
+                   for mask in _shown(grid) for d in range(9))
 
 
 def _write_explainer(grid):
@@ -349,17 +379,17 @@ def _write_rangsk(grid):
     n = grid.size
     if n < 10:
         return "".join(SYMBOLS[d] if mask >> d & 1 else "."
-                       for mask in grid.candidates() for d in range(n))
+                       for mask in _shown(grid) for d in range(n))
     return "".join("%02d" % (d + 1) if mask >> d & 1 else ".."
-                   for mask in grid.candidates() for d in range(n))
+                   for mask in _shown(grid) for d in range(n))
 
 
 def _write_list(grid):
-    return " ".join(_digits(mask) or "." for mask in grid.candidates())
+    return " ".join(_digits(mask) or "." for mask in _shown(grid))
 
 
 def _write_grid(grid):
-    texts = [_digits(mask) or "." for mask in grid.candidates()]
+    texts = [_digits(mask) or "." for mask in _shown(grid)]
     widths = [max(len(texts[r * 9 + c]) for r in range(9)) + 2 for c in range(9)]
     out = []
 
@@ -380,20 +410,23 @@ def _write_grid(grid):
 
 
 def _write_library(grid, givens=None):
-    cands = grid.candidates()
-    values = []
     given = (givens or grid).cells     # a solution's givens are its puzzle's
-    for c, mask in enumerate(cands):
+    shown = _shown(grid, givens)
+    values = []
+    for c, mask in enumerate(shown):
         if given[c]:
-            values.append(str(grid.cells[c]))
+            values.append(str(given[c]))
         elif mask and not mask & (mask - 1):
             values.append("+" + str(mask.bit_length()))
         else:
             values.append(".")
-    # Every removed candidate of an open cell, those its placed peers hold too (which
-    # HoDoKu leaves out), so that the line reads back to the same candidates.
+    # The removed candidates of each open cell but those a given peer holds (HoDoKu
+    # leaves out what a placed peer excludes), so that the line reads back to the same
+    # candidates.
+    cands, taken = grid.candidates(), _given_peers(grid, given)
     deleted = ["%d%d%d" % (d, c // 9 + 1, c % 9 + 1) for c, mask in enumerate(cands)
-               if values[c] == "." for d in range(1, 10) if not mask >> (d - 1) & 1]
+               if values[c] == "." for d in range(1, 10)
+               if not (mask | taken[c]) >> (d - 1) & 1]
     head, tail = ["", "0000", "x"], ["", ""]
     if grid.pencil_form == "hodoku-library" and grid.pencil_detail:
         head, tail = grid.pencil_detail

@@ -204,3 +204,19 @@ def test_rangsk_writes_two_characters_a_place_from_10x10_on():
     assert write_grid(back, "pencilmarks") == text
     solutions, count = find_solutions(back, 1)
     assert count == 1 and solutions[0].cells[0] in (1, 4) and solutions[0].cells[1] == 16
+
+
+def test_a_pencil_mark_grid_after_a_boxed_grid_and_a_damaged_one_is_one_error():
+    from dimacs_sudoku.formats import read_puzzles_lenient
+    from support import PENCIL_LIBRARY
+    marks = write_grid(read_one(PENCIL_LIBRARY), "hodoku")
+    boxed = write_grid(read_one(INKALA), "grid")
+    found = puzzles_from_text(boxed + "\n" + marks + marks, source="p.txt")
+    assert [(g.pencil_form, g.givens_count()) for g in found] == [
+        (None, 21), ("hodoku", 20), ("hodoku", 20)]
+    damaged = marks.replace(" 12468 ", " 12x68 ", 1)
+    assert damaged != marks
+    found = list(read_puzzles_lenient((damaged + marks + INKALA).splitlines(), "p.txt"))
+    assert str(found[0]) == ("p.txt:2: '12x68' in a pencil-mark grid (a cell is its "
+                             "candidate digits)")
+    assert [g.line for g in found[1:]] == [14, 27]
