@@ -16,10 +16,11 @@ EXIT_SAT, EXIT_UNSAT, EXIT_NO_ANSWER = 10, 20, 0        # the SAT competition's 
 RESULT_CODES = {"SAT": EXIT_SAT, "UNSAT": EXIT_UNSAT, "UNKNOWN": EXIT_NO_ANSWER}
 BUNDLED_NAMES = ("bundled", "pycosat")                  # as in sat.BUNDLED_NAMES
 PYSAT = "pysat:"                                        # as in sat.PYSAT
-# The most variables a solver in this process is given: picosat takes about 150 bytes
-# a variable with the model (2.5 GB here), and 400**3 cell variables of a full 400x400
-# encoding would not be solved anyway. A larger header is refused before any is spent.
-MAX_IN_PROCESS_VARS = 1 << 24
+# What reads a CNF in this process, by route: each takes at most
+# dimacs.cnf.MAX_IN_PROCESS_VARS variables (external programs: MAX_VARIABLE).
+IN_PROCESS = {"bundled": "the bundled solver",
+              "pysat": "python-sat's solver in this process",
+              "checker": "the proof checker in this process"}
 
 HELP = """Solve a DIMACS CNF formula; print the answer as SAT competition solvers do.
 
@@ -123,12 +124,12 @@ def solve_command(path, output, solver, timeout, quiet, proof=None, check_proof=
         # runs in this process and holds it, and as nothing needs cleaning up then, a
         # signal may end the program at once (a forked search would cost more than
         # the solve of a 9x9 puzzle).
-        from ..dimacs.cnf import read_dimacs
+        from ..dimacs.cnf import MAX_IN_PROCESS_VARS, read_dimacs
         from ..sat import solve_cnf
         runtime.check_writable(output)
         with streams.open_text_input(path) as stream:
             cnf = read_dimacs(stream, streams.source_name(path), MAX_IN_PROCESS_VARS,
-                              "the bundled solver")
+                              IN_PROCESS["bundled"])
         with runtime.signals_uncaught():
             result = solve_cnf(cnf, timeout=timeout)
         del cnf
@@ -159,7 +160,7 @@ def solve_with_pysat(name, path, timeout):
     copy), and the clauses are never held."""
     import shutil
     import tempfile
-    from ..dimacs.cnf import DimacsReader
+    from ..dimacs.cnf import MAX_IN_PROCESS_VARS, DimacsReader
     from ..dimacs.check import check_cnf_file
     from ..sat import check_pysat_name, solve_pysat
     check_pysat_name(name)                  # before reading anything
@@ -168,8 +169,7 @@ def solve_with_pysat(name, path, timeout):
     try:
         plain = plain_file(path, workdir)
         with streams.open_text_input(plain) as stream:
-            reader = DimacsReader(stream, source, MAX_IN_PROCESS_VARS,
-                                  "python-sat's solver in this process")
+            reader = DimacsReader(stream, source, MAX_IN_PROCESS_VARS, IN_PROCESS["pysat"])
             result = solve_pysat(name, reader, reader.num_vars, timeout)
         check_cnf_file(result, plain, "python-sat's " + name, source)
         return result
@@ -197,7 +197,7 @@ def prove_command(path, output, solver, timeout, quiet, proof):
     ``proof`` is written empty. Exit 7 when the checker refuses the proof."""
     import shutil
     import tempfile
-    from ..tasks.certify import check_files
+    from ..tasks.certify import check_files, checker_name
     from ..sat import prove, prover
     from ..dimacs.competition import write_result
     from ..streams import commit_outputs, discard_outputs
@@ -215,6 +215,7 @@ def prove_command(path, output, solver, timeout, quiet, proof):
     written = []
     try:
         plain = plain_file(path, workdir)
+        check_limits(plain, source, name, checker_name())
         proof_file = os.path.join(workdir, "proof.drat")
         result = prove(name, plain, proof_file, timeout, source)
         check = None
@@ -249,16 +250,31 @@ def prove_command(path, output, solver, timeout, quiet, proof):
     return RESULT_CODES[result.status]
 
 
+def check_limits(plain, source, solver, checker):
+    """Refuse the CNF at ``plain`` (a plain file) before ``solver`` and ``checker`` run,
+    when its header declares more than they take: a DimacsError (exit 3) naming the
+    line. A solver or checker in this process takes MAX_IN_PROCESS_VARS variables, a
+    program MAX_VARIABLE. The readers of the other routes apply the same check
+    (:func:`dimacs_sudoku.dimacs.cnf.bounds_error`) as they read the header."""
+    from ..dimacs.cnf import MAX_IN_PROCESS_VARS, check_header
+    from ..tasks.certify import OWN_CHECKER
+    reader = (IN_PROCESS["pysat"] if solver.startswith(PYSAT)
+              else IN_PROCESS["checker"] if checker == OWN_CHECKER else None)
+    check_header(plain, source, MAX_IN_PROCESS_VARS if reader else None, reader)
+
+
 def check_command(path, proof, output):
     """``--check-proof``: check the DRAT ``proof`` of the CNF at ``path`` with
     dimacs_sudoku.dimacs.drat; write its lines; 0 verified, 1 not."""
-    from ..dimacs.cnf import DimacsReader
+    from ..dimacs.cnf import MAX_IN_PROCESS_VARS, DimacsReader
     from ..dimacs.drat import check_proof, report
     options.check_stdin_once(("the CNF", path or ""), ("--check-proof", proof))
     source = streams.source_name(path)
     runtime.check_writable(output)
     with streams.open_binary_input(proof) as lines, streams.open_binary_input(path) as cnf:
-        verdict = check_proof(DimacsReader(cnf, source), lines)
+        # The header is read (and checked) before anything of the proof.
+        reader = DimacsReader(cnf, source, MAX_IN_PROCESS_VARS, IN_PROCESS["checker"])
+        verdict = check_proof(reader, lines)
     with streams.AtomicOutput(output) as out:
         out.write(report(verdict))
     return 0 if verdict.ok else 1

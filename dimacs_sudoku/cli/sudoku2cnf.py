@@ -64,7 +64,8 @@ def sudoku2cnf(
     puzzle: Optional[str] = options.input_argument("PUZZLE", "puzzle file"),
     output: Optional[str] = options.output_option(),
     index: Optional[int] = typer.Option(None, "--index", "-k", metavar="K",
-                                        help="encode the K-th puzzle (1-based) of the file"),
+                                        help="encode the K-th puzzle (1-based) of the file, "
+                                             "a damaged one counting as in sudoku-solve"),
     output_dir: Optional[str] = typer.Option(
         None, "--output-dir", "-d", metavar="DIR",
         help="write one CNF per puzzle into DIR, named STEM-K.cnf"),
@@ -103,7 +104,7 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None,
                    strict_drawings=False):
     from ..encodings import ENCODINGS, puzzle_formula
-    from ..formats import read_puzzles
+    from ..formats import read_puzzles, read_puzzles_lenient
 
     if comments not in ("none", "header", "full"):
         raise UsageError("--comments takes none, header or full, not %r" % comments)
@@ -136,9 +137,14 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         return formula
 
     with streams.open_puzzle_input(puzzle) as stream:
-        puzzles = options.noted_drawings(read_puzzles(stream, source, fmt=input_format,
-                                                     size=size, box=box_shape),
-                                        "sudoku2cnf", strict_drawings)
+        # --index reads the parts as sudoku-solve does: a damaged one is a part (it
+        # counts, as its error line does there), and only the K-th is encoded, so that
+        # DIR/K.cnf of sudoku-solve --certify can be rebuilt whatever the others hold.
+        read = read_puzzles if index is None else read_puzzles_lenient
+        puzzles = options.noted_drawings(read(stream, source, fmt=input_format, size=size,
+                                              box=box_shape),
+                                        "sudoku2cnf", strict_drawings,
+                                        lenient=index is not None)
         if output_dir:
             return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full")
         if index is not None:
@@ -150,6 +156,8 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
             if grid is None:
                 raise UsageError("%s holds %d puzzles; --index %d is beyond them"
                                  % (source, count, index))
+            if isinstance(grid, PuzzleError):
+                raise grid
         else:
             grid = next(puzzles, None)
             if grid is None:

@@ -1,6 +1,7 @@
 """sudoku-solve: many puzzles in, one line per puzzle out, in one process."""
 
 import json
+import os
 import sys
 import time
 from typing import List, Optional
@@ -42,12 +43,12 @@ grid (the default on a terminal), json, svg or html renders each solution
 instead (json is one object per line, with "count" and "error" fields).
 
 \b
---certify DIR proves each answer "one solution" or "no solution": it writes
-DIR/N.cnf (N: the puzzle's number in the input, from 1), the CNF that
-'sudoku2cnf --exclude SOLUTION PUZZLE' (one solution) or 'sudoku2cnf PUZZLE'
-(no solution) writes, and DIR/N.drat, a DRAT proof that it has no model, by
---certify-with: auto (python-sat's cadical195, else cadical or kissat on
-PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
+--certify DIR (a new or empty folder) proves each answer "one solution" or
+"no solution": it writes DIR/N.cnf (N: the line's number, from 1), the CNF
+that 'sudoku2cnf --exclude SOLUTION PUZZLE' (one solution) or 'sudoku2cnf
+PUZZLE' (no solution) writes, and DIR/N.drat, a DRAT proof that it has no
+model, by --certify-with: auto (python-sat's cadical195, else cadical or
+kissat on PATH), pysat:NAME or cadical. The proof is checked by drat-trim when on PATH,
 else by dimacs_sudoku.dimacs.drat. Each line then ends with one more field:
   verified       DIR/N.drat is a checked proof: the answer is certain
   NOT-VERIFIED   the checker refused the proof (stderr says why; exit 9)
@@ -181,7 +182,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
     if certify is not None:
-        streams.make_folder(certify)
+        _check_certify_folder(certify)
     show_summary = sys.stderr.isatty() or summary
     bar = progress_bar.start(progress, output=output)
     if bar:
@@ -193,81 +194,92 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
-    with streams.AtomicOutput(output) as out:
-        out.write(head)
-        for path in paths:
-            source = streams.source_name(path)
-            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    done += 1
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        if bar:
-                            bar.clear()
-                        runtime.report(PROG, item)
-                        pending.append(streams.fit_stream(
-                            _error_text(item, output_format, count), out))
-                    else:
-                        try:
-                            solutions, n = solve_cells(item, limit, solver, engine,
-                                                       canonical)
-                            certificate = None
-                            if certify is not None:
-                                certificate = _certificate(item, solutions, n, certify,
-                                                           done, prover)
-                        except PER_PUZZLE as error:
-                            # This puzzle's line says why; the others neither stop nor
-                            # shift.
+    made = streams.make_folder(certify) if certify is not None else False
+    held = []               # certificates written, put in place with their lines
+    to_stdout = output in streams.STDIO
+    try:
+        with streams.AtomicOutput(output) as out:
+            out.write(head)
+            for path in paths:
+                source = streams.source_name(path)
+                with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
+                                          size=size, box=box_shape) as (items, waiting):
+                    for item in items:
+                        done += 1
+                        if isinstance(item, (PuzzleError, OutputError)):
                             errors += 1
-                            if error.source is None:
-                                error.source, error.line = item.source, item.line
                             if bar:
                                 bar.clear()
-                            runtime.report(PROG, error)
+                            runtime.report(PROG, item)
                             pending.append(streams.fit_stream(
-                                _error_text(error, output_format, count), out))
-                            if output_format == "svg":
-                                raise
+                                _error_text(item, output_format, count), out))
+                        else:
+                            try:
+                                solutions, n = solve_cells(item, limit, solver, engine,
+                                                           canonical)
+                                certificate = None
+                                if certify is not None:
+                                    certificate = _certificate(item, solutions, n, certify,
+                                                               done, prover, held)
+                            except PER_PUZZLE as error:
+                                # This puzzle's line says why; the others neither stop nor
+                                # shift.
+                                errors += 1
+                                if error.source is None:
+                                    error.source, error.line = item.source, item.line
+                                if bar:
+                                    bar.clear()
+                                runtime.report(PROG, error)
+                                pending.append(streams.fit_stream(
+                                    _error_text(error, output_format, count), out))
+                                if output_format == "svg":
+                                    raise
+                                continue
+                            if n == 0:
+                                none += 1
+                            else:
+                                solved += 1
+                                if n > 1:
+                                    several += 1
+                            if certificate and certificate[0] == "verified":
+                                certified += 1
+                            elif certificate and certificate[0] == "NOT-VERIFIED":
+                                errors += 1
+                                if bar:
+                                    bar.clear()
+                                files = certificate[1]
+                                runtime.report(PROG, SolverError(
+                                    "the proof %s of %s was refused by %s: %s" % (
+                                        files.proof, files.cnf, files.checker, files.detail),
+                                    item.source, item.line))
+                            pending.append(_result_text(item, solutions, n, output_format,
+                                                        count, symbols, certificate))
+                        if output_format == "svg":
+                            if done > 1:
+                                raise options.one_svg("%s holds several puzzles" % (
+                                    source if len(paths) == 1 else "the input"))
                             continue
-                        if n == 0:
-                            none += 1
-                        else:
-                            solved += 1
-                            if n > 1:
-                                several += 1
-                        if certificate and certificate[0] == "verified":
-                            certified += 1
-                        elif certificate and certificate[0] == "NOT-VERIFIED":
-                            errors += 1
+                        pause = waiting()
+                        if len(pending) >= flush_every or pause:
                             if bar:
-                                bar.clear()
-                            files = certificate[1]
-                            runtime.report(PROG, SolverError(
-                                "the proof %s of %s was refused by %s: %s" % (
-                                    files.proof, files.cnf, files.checker, files.detail),
-                                item.source, item.line))
-                        pending.append(_result_text(item, solutions, n, output_format,
-                                                    count, symbols, certificate))
-                    if output_format == "svg":
-                        if done > 1:
-                            raise options.one_svg("%s holds several puzzles" % (
-                                source if len(paths) == 1 else "the input"))
-                        continue
-                    pause = waiting()
-                    if len(pending) >= flush_every or pause:
-                        if bar:
-                            bar.write(out, "".join(pending))
-                            bar.update(done)
-                        else:
-                            out.write("".join(pending))
-                        pending.clear()
-                        if pause:       # the input pauses: the lines so far are due
-                            out.flush()
-        if bar:
-            bar.clear()
-        out.write("".join(pending))
-        out.write(tail)
+                                bar.write(out, "".join(pending))
+                                bar.update(done)
+                            else:
+                                out.write("".join(pending))
+                            pending.clear()
+                            if to_stdout:       # the certificates of the lines out
+                                streams.commit_outputs(held)
+                            if pause:       # the input pauses: the lines so far are due
+                                out.flush()
+            if bar:
+                bar.clear()
+            out.write("".join(pending))
+            out.write(tail)
+        # (-o FILE: the lines are in place now)
+        streams.commit_outputs(held)
+    finally:
+        if held or made:
+            _end_certificates(certify, held, made)
     if bar:
         bar.close()
     if show_summary:
@@ -286,7 +298,31 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     return EXIT_SEVERAL if errors else 0
 
 
-def _certificate(puzzle, solutions, n, folder, number, prover):
+def _check_certify_folder(folder):
+    """A UsageError when the --certify folder holds anything: every certificate in it
+    must be one of this run's lines'."""
+    if os.path.isdir(folder):
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for _, entry in zip(range(100), entries))
+        if names:
+            shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+            raise UsageError("--certify %s: the folder is not empty (it holds %s): give a "
+                             "new or empty one, so that every certificate in it belongs to "
+                             "a line of this run" % (folder, shown))
+
+
+def _end_certificates(folder, held, made):
+    """After a run: the certificates whose lines were not written (the run failed)
+    go, and so does the folder it made when nothing is in it."""
+    streams.discard_outputs(held)
+    if made:
+        try:
+            os.rmdir(folder)          # only when empty
+        except OSError:
+            pass
+
+
+def _certificate(puzzle, solutions, n, folder, number, prover, held):
     """``(verdict, Certificate or None)`` for a puzzle with ``n`` solutions (counted up
     to 2): the CNF sudoku2cnf writes for it (with --exclude SOLUTION when n is 1) and a
     checked proof, as DIR/NUMBER.cnf and DIR/NUMBER.drat."""
@@ -302,7 +338,7 @@ def _certificate(puzzle, solutions, n, folder, number, prover):
     formula = puzzle_formula(puzzle, puzzle.source, exclude=exclude)
     if formula.clash is not None:
         return "clash", None
-    certificate = certify(formula, folder, str(number), prover)
+    certificate = certify(formula, folder, str(number), prover, deferred=held)
     return certificate.verdict, certificate
 
 

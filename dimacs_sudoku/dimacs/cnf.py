@@ -44,6 +44,11 @@ CHUNK_SIZE = 1 << 22         # bytes read at a time
 MAX_VARIABLE = (1 << 31) - 1    # the largest variable number: a C int in every solver
 MAX_CLAUSES = (1 << 63) - 1     # the largest clause count a header may declare
 MAX_LINE = 1 << 24           # the longest comment or header line, in bytes
+# The most variables a solver or checker in this process is given (cnfsolve's bundled
+# and pysat: solvers, the DRAT checker): picosat takes about 150 bytes a variable with
+# the model (2.5 GB here), and 400**3 cell variables of a full 400x400 encoding would
+# not be solved anyway. A larger header is refused before any is spent.
+MAX_IN_PROCESS_VARS = 1 << 24
 _FAST_MIN = 1 << 16          # below this, a block is read line by line anyway
 _BOM = b"\xef\xbb\xbf"
 _CLAUSE_BYTES = b"0123456789- \t\r\n"
@@ -395,15 +400,9 @@ class DimacsReader:
                 shown = shown[:40] + "..."
             raise self.error("malformed header %r: expected 'p cnf VARIABLES CLAUSES'"
                              % shown)
-        if len(tokens[2]) > 19 or int(tokens[2]) > MAX_VARIABLE:
-            raise self.error("the header declares %s variables; variable numbers go up "
-                             "to %d" % (_digits(tokens[2]), MAX_VARIABLE))
-        if len(tokens[3]) > 19 or int(tokens[3]) > MAX_CLAUSES:
-            raise self.error("the header declares %s clauses; at most %d can be read"
-                             % (_digits(tokens[3]), MAX_CLAUSES))
-        if int(tokens[2]) > self.max_vars:
-            raise self.error("the header declares %d variables; %s takes at most %d"
-                             % (int(tokens[2]), self.reader, self.max_vars))
+        beyond = bounds_error(tokens[2], tokens[3], self.max_vars, self.reader)
+        if beyond:
+            raise self.error(beyond)
         self.num_vars = int(tokens[2])
         self.num_clauses = int(tokens[3])
         self.header_line = self._lineno
@@ -459,6 +458,72 @@ def _loads(text):
     finally:
         if paused:
             gc.enable()
+
+
+def bounds_error(num_vars, num_clauses, max_vars=None, reader=None):
+    """Why a header declaring ``num_vars`` variables and ``num_clauses`` clauses (digit
+    strings, as bytes) is beyond the bounds: a variable number above
+    :data:`MAX_VARIABLE`, a clause count above :data:`MAX_CLAUSES`, more variables than
+    ``max_vars`` (the limit of ``reader``); None when it is within them. The one check
+    of every reader and of :func:`check_header`.
+
+    >>> bounds_error(b"20000000", b"1", MAX_IN_PROCESS_VARS, "the bundled solver")
+    'the header declares 20000000 variables; the bundled solver takes at most 16777216'
+    """
+    if len(num_vars) > 19 or int(num_vars) > MAX_VARIABLE:
+        return ("the header declares %s variables; variable numbers go up to %d"
+                % (_digits(num_vars), MAX_VARIABLE))
+    if len(num_clauses) > 19 or int(num_clauses) > MAX_CLAUSES:
+        return ("the header declares %s clauses; at most %d can be read"
+                % (_digits(num_clauses), MAX_CLAUSES))
+    if max_vars is not None and int(num_vars) > max_vars:
+        return ("the header declares %d variables; %s takes at most %d"
+                % (int(num_vars), reader or "the reader", max_vars))
+    return None
+
+
+def check_header(path, source=None, max_vars=None, reader=None):
+    """Read the DIMACS file ``path`` (a plain file, or a seekable binary stream, left
+    at its start) up to its ``p cnf`` line and raise :class:`DimacsError` naming that
+    line when it declares counts beyond the bounds (:func:`bounds_error`); else return
+    the variables it declares (0 without a header). For a file that a program reads
+    itself: anything else it is left to judge (a malformed or missing header too).
+    Lines are read in bounded pieces.
+
+    >>> check_header(io.BytesIO(b"c hello\\n\\np cnf 729 12\\n1 0\\n"))
+    729
+
+    >>> check_header(io.BytesIO(b"c big\\np cnf 3000000000 1\\n1 0\\n"), "f.cnf")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.DimacsError: f.cnf:2: the header declares 3000000000 variables; variable numbers go up to 2147483647
+    """
+    if isinstance(path, (str, bytes)) or hasattr(path, "__fspath__"):
+        with open(path, "rb") as stream:
+            return check_header(stream, source or str(path), max_vars, reader)
+    stream = path
+    try:
+        lineno, rest_of_line = 0, False
+        while True:
+            raw = stream.readline(MAX_LINE)
+            if not raw:
+                return 0
+            if not rest_of_line:
+                lineno += 1
+                line = raw.strip()
+                if line.startswith(b"p"):
+                    tokens = line.split()
+                    if len(tokens) == 4 and tokens[2].isdigit() and tokens[3].isdigit():
+                        beyond = bounds_error(tokens[2], tokens[3], max_vars, reader)
+                        if beyond:
+                            raise DimacsError(beyond, source, lineno)
+                        return int(tokens[2])
+                    return 0
+                if line and not line.startswith(b"c"):
+                    return 0
+            rest_of_line = not raw.endswith(b"\n")
+    finally:
+        stream.seek(0)
 
 
 def iter_clauses(stream, source="<stdin>"):

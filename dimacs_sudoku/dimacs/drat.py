@@ -8,23 +8,26 @@ strict DIMACS reader, then the proof step by step, and accepts it when
   propagating the current clauses yields a conflict) or, failing that, RAT on its
   first literal, the pivot (for every current clause holding the pivot's negation,
   the resolvent on the pivot is RUP), and
-- the proof adds the empty clause (a line ``0``), which is RUP exactly when unit
-  propagation of the current clauses conflicts.
+- the formula and the lemmas so far are refuted by unit propagation: the proof adds
+  the empty clause (a line ``0``, RUP exactly when unit propagation of the current
+  clauses conflicts), or unit propagation conflicts after a lemma (or on the formula
+  alone), as drat-trim accepts it. Solvers write no step at all when unit propagation
+  of the formula conflicts (glucose, maplecm), and some stop at the conflicting unit
+  lemma; the empty clause is RUP then, so writing it proves nothing more.
 
-The empty clause must be written: a proof that stops before it is refused with
-"no empty clause derived", even when unit propagation of its last clauses already
-conflicts (drat-trim accepts a proof once a unit lemma makes propagation conflict). This is what makes a proof cut short after a
-whole step a refusal, as well as one cut inside a step. Once the empty clause is
-verified the rest of the proof is not read.
+A proof that ends (whole, or cut short after a whole step) before such a conflict is
+refused with "no empty clause derived ...". Once the conflict is reached the rest of
+the proof is not read.
 
 >>> import io
 >>> cnf = io.StringIO("p cnf 2 4\\n1 2 0\\n-1 2 0\\n1 -2 0\\n-1 -2 0\\n")
 >>> verdict = check_proof(cnf, io.StringIO("2 0\\n0\\n"))
 >>> verdict.ok, verdict.lemmas
-(True, 2)
->>> cnf = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
->>> check_proof(cnf, io.StringIO("1 2 0\\n0\\n")).reason
+(True, 1)
+>>> check_proof([[1, 2], [-1, 2], [1, -2], [-1, -2]], io.StringIO("1 2 0\\n0\\n")).reason
 'lemma 2 (line 2): the empty clause: not RUP (unit propagation yields no conflict)'
+>>> check_proof([[1], [-1, 2], [-2]], io.StringIO("")).ok     # refuted by propagation
+True
 
 Formats. Text DRAT: lines of literals ended by ``0``, ``d`` in front of a deletion,
 ``c`` comment lines (a step may span lines). Binary DRAT (cadical's and kissat's
@@ -62,9 +65,11 @@ import sys
 from collections import namedtuple
 from itertools import chain
 
-from .cnf import (MAX_VARIABLE, DimacsReader, binary_stream, integers, not_an_integer,
-                     read_pieces)
-from ..errors import EXIT_INTERRUPTED, EXIT_IO, SudokuError
+from .cnf import (MAX_IN_PROCESS_VARS, MAX_VARIABLE, DimacsReader, binary_stream, integers,
+                  not_an_integer, read_pieces)
+from ..errors import EXIT_INTERRUPTED, EXIT_IO, DimacsError, SudokuError
+
+CHECKER = "the proof checker in this process"
 
 CHUNK_SIZE = 1 << 20         # proof bytes read at a time
 _SNIFF = 12                  # bytes looked at to tell binary from text (drat-trim's 12)
@@ -77,15 +82,20 @@ Verdict = namedtuple("Verdict", "ok lemmas deletions reason rat_lemmas missing_d
 Verdict.__doc__ = """The outcome of :func:`check_proof`.
 
 ``ok``: the proof is a verified refutation. ``lemmas`` and ``deletions``: the steps read
-(up to the empty clause, or the first failure). ``reason``: why it was refused (the
-first failing lemma's number, place in the proof and literals, or "no empty clause
-derived", or what cannot be read), empty when ``ok``. ``rat_lemmas``: lemmas that
+(up to the empty clause or the conflict, or the first failure; none when unit
+propagation of the formula alone conflicts). ``reason``: why it was refused (the
+first failing lemma's number, place in the proof and literals, or :data:`NO_CONFLICT`,
+or what cannot be read), empty when ``ok``. ``rat_lemmas``: lemmas that
 needed the RAT check. ``missing_deletions`` and ``unit_deletions``: deletions ignored
 (see the module's text). ``binary``: the proof was read as binary DRAT."""
 
 
 class _ProofError(Exception):
     """A proof that cannot be read; its message names the place."""
+
+
+NO_CONFLICT = ("no empty clause derived, and unit propagation of the formula and the "
+               "lemmas yields no conflict")
 
 
 def check_proof(cnf, proof):
@@ -108,9 +118,9 @@ def _load(cnf):
     """A :class:`_Checker` holding the clauses of ``cnf`` (as :func:`check_proof` takes it)."""
     if isinstance(cnf, (str, bytes, os.PathLike)):
         with open(cnf, "rb") as stream:
-            return _load(DimacsReader(stream, os.fsdecode(cnf)))
+            return _load(DimacsReader(stream, os.fsdecode(cnf), MAX_IN_PROCESS_VARS, CHECKER))
     if hasattr(cnf, "read"):
-        cnf = DimacsReader(cnf)
+        cnf = DimacsReader(cnf, max_vars=MAX_IN_PROCESS_VARS, reader=CHECKER)
     if isinstance(cnf, DimacsReader):
         num_vars, clauses = cnf.num_vars, cnf
     else:
@@ -126,6 +136,9 @@ def _load(cnf):
             num_vars = max(map(abs, literals), default=0)
         elif literals and max(map(abs, literals)) > num_vars:
             raise ValueError("a literal beyond the %d variables" % num_vars)
+    if num_vars > MAX_IN_PROCESS_VARS:      # a reader checked its header already
+        raise DimacsError("%d variables; %s takes at most %d"
+                          % (num_vars, CHECKER, MAX_IN_PROCESS_VARS))
     checker = _Checker(num_vars)
     code = [0] * (2 * num_vars + 1)         # code[x] for x in -num_vars..num_vars
     for variable in range(1, num_vars + 1):
@@ -183,6 +196,10 @@ class _Checker:
         index = self.extra.get(variable)
         if index is None:
             index = len(self.reason)
+            if index > MAX_IN_PROCESS_VARS:
+                raise _ProofError("variable %d: the formula and the proof use more than %d "
+                                  "variables, the most %s takes"
+                                  % (variable, MAX_IN_PROCESS_VARS, CHECKER))
             self.extra[variable] = index
             self.names[index] = variable
             self.reason.append(None)
@@ -366,7 +383,9 @@ class _Checker:
         """Read the proof from the byte stream ``raw`` and check it: a Verdict."""
         lemmas = deletions = 0
         binary = False
-        reason = "no empty clause derived"
+        if self.conflict:               # unit propagation refutes the formula alone
+            return self._verdict(True, 0, 0, "", False)
+        reason = NO_CONFLICT
         ok = False
         try:
             head = _read_head(raw)
@@ -386,12 +405,16 @@ class _Checker:
                              + " 0")
                     reason = "lemma %d (%s): %s: %s" % (lemmas, where, shown, why)
                     break
-                if not literals:
+                if literals:
+                    self.add(literals)
+                if self.conflict or not literals:   # the empty clause is RUP (now)
                     ok, reason = True, ""
                     break
-                self.add(literals)
         except _ProofError as error:
             reason = str(error)
+        return self._verdict(ok, lemmas, deletions, reason, binary)
+
+    def _verdict(self, ok, lemmas, deletions, reason, binary):
         return Verdict(ok, lemmas, deletions, reason, self.rat_lemmas,
                        self.missing_deletions, self.unit_deletions, binary)
 
@@ -538,7 +561,8 @@ def report(verdict):
     the reason of a refusal), then ``s VERIFIED`` or ``s NOT VERIFIED``.
 
     >>> import io
-    >>> print(report(check_proof([[1], [-1]], io.StringIO("0\\n"))), end="")
+    >>> cnf = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+    >>> print(report(check_proof(cnf, io.StringIO("2 0\\n0\\n"))), end="")
     c text DRAT proof: 1 lemmas (0 RAT), 0 deletions (ignored: 0 of absent clauses, 0 of units)
     s VERIFIED
     """

@@ -8,6 +8,7 @@ every clause of the CNF before anyone sees it.
 ['cadical', '-t', '5', '{cnf}']
 """
 
+import errno
 import os
 import shlex
 import shutil
@@ -17,7 +18,9 @@ import time
 
 from ..errors import ModelError, ReadError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
-from ..dimacs.check import check_cnf_file, declared_vars
+from ..dimacs.check import check_cnf_file
+from ..dimacs.cnf import check_header
+from ..streams import describe_os_error
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver, proof_writers_text
 
@@ -32,6 +35,8 @@ PROOF_LIMIT = 8 << 30       # and the most a proof may take
 # one that left the solver's group (setsid, a daemon) is still found by it, in
 # /proc/PID/environ, where the system has that.
 RUN_VARIABLE = "DIMACS_SUDOKU_SOLVER_RUN"
+# errno values of a full disk or quota, whose message a solver's last line may quote
+DISK_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 # The watchdog: a shell of its own session that holds the solvers' groups and run
 # tokens while they run ("+ G T" and "- G T" lines on its standard input) and, when
@@ -198,7 +203,7 @@ def _execute(command, cnf_path, timeout, check=True, proof=None, stdin=False):
             paths = {"model": os.path.join(workdir, "model.txt"),
                      "stdout": os.path.join(workdir, "stdout.txt"),
                      "stderr": os.path.join(workdir, "stderr.txt")}
-            limit = output_limit(cnf_stream)
+            limit = output_limit(cnf_stream, display)      # the bounds checked too
             if proof is not None:
                 limit = max(limit, PROOF_LIMIT)
             # The clause check reads this file again: a solver that rewrote it would
@@ -238,6 +243,8 @@ def _execute(command, cnf_path, timeout, check=True, proof=None, stdin=False):
                 last = _last_line(paths["stderr"]) or _last_line(paths["stdout"])
                 if last:
                     what += ": " + last.replace(cnf_file, display)
+                if any(os.strerror(number) in last for number in DISK_FULL):
+                    return OutputError("%s could not write its files: %s" % (label, last))
                 return SolverError(what)
 
             if code == -signal.SIGXFSZ or max(map(_size, paths.values())) >= limit:
@@ -296,13 +303,12 @@ def file_digest(stream):
     return digest.digest()
 
 
-def output_limit(cnf_stream):
+def output_limit(cnf_stream, source=None):
     """The most bytes a solver may write to a file for the CNF open in ``cnf_stream``
-    (left at its start)."""
-    try:
-        return OUTPUT_SLACK + 12 * declared_vars(cnf_stream)
-    finally:
-        cnf_stream.seek(0)
+    (left at its start); a DimacsError naming ``source`` when its header is beyond
+    the bounds (:func:`~dimacs_sudoku.dimacs.cnf.check_header`): no program is
+    started on it."""
+    return OUTPUT_SLACK + 12 * check_header(cnf_stream, source)
 
 
 class file_size_limit:
@@ -467,10 +473,29 @@ def _input_file(cnf_path, workdir, stdin=False):
 
 
 def spool(stream, workdir):
-    """Copy a binary stream to ``input.cnf`` in ``workdir``; return its path."""
+    """Copy a binary stream to ``input.cnf`` in ``workdir``; return its path. An
+    OutputError naming the copy when it cannot be written (a full disk)."""
     path = os.path.join(workdir, "input.cnf")
-    with open(path, "wb") as copy:
-        shutil.copyfileobj(stream, copy, 1 << 20)
+    copy = None
+    writing = True                  # an OSError now is the copy's, not the stream's
+    try:
+        copy = open(path, "wb")
+        while True:
+            writing = False
+            block = stream.read(1 << 20)
+            if not block:
+                break
+            writing = True
+            copy.write(block)
+        writing = True
+        copy.close()
+    except OSError as error:
+        if not writing:
+            raise
+        raise OutputError(describe_os_error(error, "write", path)) from None
+    finally:
+        if copy is not None:
+            copy.close()
     return path
 
 

@@ -14,9 +14,13 @@ import threading
 import time
 from array import array
 
-from ..errors import SolverError, UsageError
+from ..errors import OutputError, SolverError, UsageError
 from ..dimacs.output import SAT, UNKNOWN, UNSAT, Result
 
+
+# The exit code of a forked child whose work could not write a file (a full disk): its
+# message follows on the pipe instead of the payload.
+_CANNOT_WRITE = 3
 
 # The longest time-out, about three years: the system's waits overflow on much longer
 # ones (for none, give no time-out).
@@ -111,7 +115,8 @@ def call_forked(function, label):
 def run_forked(payload, timeout, label):
     """The bytes ``payload()`` returns, computed in a forked child that is killed at
     the deadline (None then) or when this process is interrupted (the exception goes
-    on); SolverError when the child fails."""
+    on); SolverError when the child fails. An OSError or OutputError in the child (a
+    proof written to a full disk) is an OutputError here, with its message."""
     deadline = None if timeout is None else time.monotonic() + timeout
     for stream in (sys.stdout, sys.stderr):     # or the child would write them again
         try:
@@ -128,10 +133,15 @@ def run_forked(payload, timeout, label):
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
             _die_with_parent(parent)
-            view = memoryview(payload())
+            try:
+                view = memoryview(payload())
+            except (OSError, OutputError) as error:
+                view = memoryview(_write_failure(error).encode("utf-8", "replace"))
+                code = _CANNOT_WRITE
             while view:
                 view = view[os.write(write_end, view):]
-            code = 0
+            if code != _CANNOT_WRITE:
+                code = 0
         except BaseException:       # the child must never go back into the caller's code
             code = 1
         finally:
@@ -161,9 +171,19 @@ def run_forked(payload, timeout, label):
     finally:
         os.close(read_end)
     payload = b"".join(chunks)
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _CANNOT_WRITE and payload:
+        raise OutputError(payload.decode("utf-8", "replace"))
     if status != 0 or not payload:
         raise SolverError("%s failed (%s)" % (label, wait_status(status)))
     return payload
+
+
+def _write_failure(error):
+    """The one line of an OutputError or OSError met in a forked child."""
+    if isinstance(error, OutputError):
+        return error.describe()
+    from ..streams import describe_os_error
+    return describe_os_error(error)
 
 
 def _die_with_parent(parent):

@@ -60,13 +60,14 @@ def prove(name, cnf_path, proof_path, timeout=None, source=None):
     if not name.startswith(PYSAT):
         from .external import run_solver
         return run_solver(name, cnf_path, timeout, proof=proof_path)
-    from ..dimacs.cnf import DimacsReader
+    from ..dimacs.cnf import MAX_IN_PROCESS_VARS, DimacsReader
     from ..dimacs.check import check_cnf_file
     from .pysat_backend import solve_pysat
     solver = name[len(PYSAT):]
     source = source or cnf_path
     with open(cnf_path, "rb") as stream:
-        reader = DimacsReader(stream, source)
+        reader = DimacsReader(stream, source, MAX_IN_PROCESS_VARS,
+                              "python-sat's solver in this process")
         result = solve_pysat(solver, reader, reader.num_vars, timeout, proof=proof_path)
     if result.status == SAT:
         check_cnf_file(result, cnf_path, "python-sat's " + solver, source)

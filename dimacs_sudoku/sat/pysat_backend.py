@@ -11,7 +11,7 @@ from functools import partial
 from itertools import repeat
 from operator import neg
 
-from ..errors import PYTHON_SAT_MISSING, NotInstalled, SolverError, UsageError
+from ..errors import PYTHON_SAT_MISSING, NotInstalled, OutputError, SolverError, UsageError
 from .base import _POSITIVE, Backend
 from .process import answer_result, check_timeout, fork_to_stay_interruptible, need_fork, \
     solve_forked, terminate_as_exit
@@ -99,11 +99,16 @@ PROOF = ("cadical195", "cadical153", "cadical103", "glucose41", "glucose30", "gl
 
 
 def write_proof(lines, path):
-    """Write python-sat's proof ``lines`` (text DRAT, one step each) to the file ``path``."""
-    with open(path, "w", encoding="ascii") as out:
-        for line in lines or ():
-            out.write(line)
-            out.write("\n")
+    """Write python-sat's proof ``lines`` (text DRAT, one step each) to the file ``path``;
+    an OutputError naming it when it cannot be written (a full disk)."""
+    try:
+        with open(path, "w", encoding="ascii") as out:
+            for line in lines or ():
+                out.write(line)
+                out.write("\n")
+    except OSError as error:
+        from ..streams import describe_os_error
+        raise OutputError(describe_os_error(error, "write", path)) from None
 
 
 def _pysat_solver(name, proof):

@@ -13,7 +13,7 @@ this package's :mod:`dimacs_sudoku.dimacs.drat`.
 >>> cnf, proof = os.path.join(folder, "x.cnf"), os.path.join(folder, "x.drat")
 >>> _ = open(cnf, "w").write("p cnf 1 2\\n1 0\\n-1 0\\n"), open(proof, "w").write("0\\n")
 >>> check_files(cnf, proof, checker="drat.py")
-Check(ok=True, checker='drat.py', detail='1 lemmas')
+Check(ok=True, checker='drat.py', detail='0 lemmas')
 """
 
 import os
@@ -80,12 +80,15 @@ def _drat_trim(cnf, proof):
     return Check(ok, DRAT_TRIM, verdicts[-1][2:] if ok or not comments else comments[-1])
 
 
-def certify(formula, folder, stem, prover, labels=False):
+def certify(formula, folder, stem, prover, labels=False, deferred=None):
     """Write ``formula`` (an :class:`~dimacs_sudoku.encodings.Formula` that must be
     unsatisfiable) to ``folder/STEM.cnf``, its DRAT proof by the solver ``prover``
     (see :func:`dimacs_sudoku.sat.prover`) to ``folder/STEM.drat``, and check the pair
     with :func:`check_files`: a :class:`Certificate`. Both files appear together, each
-    whole, once checked (a refused proof too: its verdict says so). A model of the
+    whole, once checked (a refused proof too: its verdict says so); with a list as
+    ``deferred`` they are written whole but put in place later, by
+    :func:`~dimacs_sudoku.streams.commit_outputs` of that list (see
+    :class:`~dimacs_sudoku.streams.AtomicOutput`). A model of the
     formula is a SolverError (the answer it certifies is wrong), and so is a solver that
     gives up; nothing is written then."""
     import tempfile
@@ -108,7 +111,10 @@ def certify(formula, folder, stem, prover, labels=False):
         with AtomicOutput(proof_path, binary=True, deferred=written) as out, \
                 open(proof_file, "rb") as proof:
             shutil.copyfileobj(proof, out, 1 << 20)
-        commit_outputs(written)
+        if deferred is None:
+            commit_outputs(written)
+        else:
+            deferred.extend(written)
     except BaseException:
         discard_outputs(written)
         raise

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from dimacs_sudoku.dimacs.cnf import read_dimacs
-from dimacs_sudoku.dimacs.drat import check_proof
+from dimacs_sudoku.dimacs.drat import NO_CONFLICT, check_proof
 
 from conftest import require_pysat, require_solver
 from support import INKALA, INKALA_SOLUTION, ROOT, SMALL4, SMALL4_SOLUTION, command
@@ -98,7 +98,8 @@ BOTH = pytest.mark.parametrize("check", [check_text, check_binary], ids=["text",
 def test_a_rup_proof_is_verified(check):
     verdict = check(FULL4, RUP_PROOF)
     assert verdict.ok and verdict.reason == ""
-    assert (verdict.lemmas, verdict.deletions, verdict.rat_lemmas) == (11, 0, 0)
+    # -1 -2 3, the ninth lemma, makes unit propagation conflict: the rest is not read
+    assert (verdict.lemmas, verdict.deletions, verdict.rat_lemmas) == (9, 0, 0)
     assert verdict.binary == (check is check_binary)
 
 
@@ -112,7 +113,7 @@ def test_a_proof_needing_rat_is_verified(check):
 def test_a_rat_lemma_is_checked_on_its_first_literal_only():
     """3 -2 is RAT on 3 (no clause holds -3); written -2 3 it is RAT on -2, which it
     is not."""
-    assert check_text([[1, 2], [-1, 2]], "3 -2 0\n").reason == "no empty clause derived"
+    assert check_text([[1, 2], [-1, 2]], "3 -2 0\n").reason == NO_CONFLICT
     verdict = check_text([[1, 2], [-1, 2]], "-2 3 0\n")
     assert verdict.reason == ("lemma 1 (line 1): -2 3 0: not RUP, and not RAT on -2: "
                               "the resolvent with 1 2 0 is not RUP")
@@ -139,22 +140,42 @@ def test_a_flipped_literal_is_refused(check):
 
 
 @BOTH
-def test_a_proof_without_the_empty_clause_is_refused(check):
-    """Unit propagation conflicts after the last lemma, but the 0 is not written."""
-    verdict = check(FULL4, RUP_PROOF[:-2])
-    assert not verdict.ok and verdict.lemmas == 10
-    assert verdict.reason == "no empty clause derived"
+def test_a_proof_whose_lemmas_conflict_needs_no_empty_clause(check):
+    """drat-trim's rule: unit propagation conflicts after the ninth lemma, so the
+    empty clause is RUP there, written or not."""
+    for proof in (RUP_PROOF[:-2], "\n".join(RUP_PROOF.splitlines()[:9]) + "\n"):
+        verdict = check(FULL4, proof)
+        assert verdict.ok and verdict.lemmas == 9, verdict.reason
+
+
+@BOTH
+def test_a_proof_that_ends_before_a_conflict_is_refused(check):
+    """Cut after the eighth lemma, the proof leaves unit propagation without a
+    conflict: refused, whichever lemmas are true."""
+    verdict = check(FULL4, "\n".join(RUP_PROOF.splitlines()[:8]) + "\n")
+    assert not verdict.ok and verdict.lemmas == 8
+    assert verdict.reason == NO_CONFLICT
 
 
 @BOTH
 def test_an_empty_proof_is_refused(check):
     verdict = check(FULL4, "")
-    assert not verdict.ok and verdict.reason == "no empty clause derived"
+    assert not verdict.ok and verdict.reason == NO_CONFLICT
 
 
-def test_what_follows_the_empty_clause_is_not_read():
+@BOTH
+def test_an_empty_proof_of_a_formula_that_propagation_refutes_is_verified(check):
+    """glucose, maplechrono and maplecm write no step when unit propagation of the
+    formula conflicts; drat-trim verifies that, and so does this checker."""
+    verdict = check([[1], [-1, 2], [-2, 3], [-3, -1]], "")
+    assert verdict.ok and verdict.lemmas == 0 and verdict.reason == ""
+
+
+def test_what_follows_the_conflict_is_not_read():
     verdict = check_text(FULL4, RUP_PROOF + "1 0\nnot a proof\n")
-    assert verdict.ok and verdict.reason == "" and verdict.lemmas == 11
+    assert verdict.ok and verdict.reason == "" and verdict.lemmas == 9
+    verdict = check_text([[1], [-1]], "not a proof\n")
+    assert verdict.ok and verdict.lemmas == 0
 
 
 def test_an_empty_clause_that_is_not_rup_is_refused():
@@ -211,9 +232,10 @@ def test_a_satisfiable_formula_is_never_refuted(check, proof):
     assert not verdict.ok and verdict.reason
 
 
-def test_a_formula_with_the_empty_clause_needs_the_proof_to_say_so():
+def test_a_formula_with_the_empty_clause_is_refuted_by_any_proof():
     assert check_text([[1], []], "0\n").ok
-    assert not check_text([[1], []], "").ok
+    assert check_text([[1], []], "").ok
+    assert check_binary([[]], "").ok
 
 
 # -- deletions ---------------------------------------------------------------------
@@ -241,7 +263,9 @@ def test_a_deleted_clause_no_longer_propagates():
 
 
 def test_deleting_a_unit_clause_is_ignored():
-    verdict = check_text([[1], [-1, 2], [-1, -2, 3], [-2, -3]], "d 1 0\n0\n")
+    """Without the unit 1, the lemma 2 would not be RUP."""
+    cnf = [[1], [-1, 2, 3], [-1, 2, -3], [-1, -2, 3], [-1, -2, -3]]
+    verdict = check_text(cnf, "d 1 0\n2 0\n0\n")
     assert verdict.ok and verdict.unit_deletions == 1
 
 
@@ -331,7 +355,9 @@ def reference_redundant(clauses, lemma):
 
 def random_case(rng):
     """A random 3-CNF over 5 variables and a random proof for it, and what a checker
-    must say: ``(formula, proof text, ok, number of the failing lemma or None)``.
+    must say: ``(formula, proof text, ok, number of the failing lemma or None)``. A
+    proof is verified once unit propagation of the formula and its lemmas conflicts
+    (the empty clause written there or not).
     Lemmas are mostly resolvents (RUP), some with a literal left out, some with the
     fresh variable 6 (RAT or not). Deletions are of clauses that are not units and not
     satisfied at the top level, so not ones that the checker ignores."""
@@ -343,6 +369,10 @@ def random_case(rng):
     for _ in range(rng.randint(1, 30)):
         top = set()
         conflict = reference_conflict(clauses, top)
+        if conflict:
+            if rng.random() < 0.5:
+                lines.append("")                # the empty clause, written
+            return formula, "".join(line + " 0\n" for line in lines), True, None
         roll = rng.random()
         if roll < 0.15 and not conflict:
             deletable = [c for c in clauses
@@ -352,7 +382,7 @@ def random_case(rng):
                 clauses.remove(clause)
                 lines.append("d " + " ".join(map(str, rng.sample(clause, len(clause)))))
                 continue
-        if conflict and roll < 0.5 or roll > 0.97:
+        if roll > 0.97:
             lemma = []
         elif roll < 0.45:                   # a short lemma, often RUP
             for _ in range(8):
@@ -380,7 +410,8 @@ def random_case(rng):
         if not lemma:
             return formula, proof, True, None
         clauses.append(lemma)
-    return formula, "".join(line + " 0\n" for line in lines), False, None
+    return (formula, "".join(line + " 0\n" for line in lines),
+            reference_conflict(clauses, set()), None)
 
 
 def test_random_proofs_get_the_reference_checkers_verdict():
@@ -394,7 +425,7 @@ def test_random_proofs_get_the_reference_checkers_verdict():
             if failing is not None:
                 assert verdict.reason.startswith("lemma %d " % failing), (formula, proof)
             elif not ok:
-                assert verdict.reason == "no empty clause derived", (formula, proof)
+                assert verdict.reason == NO_CONFLICT, (formula, proof)
         if ok:
             assert not any(all(any((x > 0) == bits[abs(x) - 1] for x in clause)
                                for clause in formula)
@@ -441,11 +472,16 @@ def test_cadical_proofs_of_uniqueness_are_verified(tmp_path, puzzle, solution):
     proofs = cadical_proofs(tmp_path, cnf)
     text = proofs["text"].read_text()
     assert binary_drat(text) == proofs["binary"].read_bytes()     # one proof, two formats
+    lines = text.splitlines()
     for kind, proof in proofs.items():
         verdict = check_proof(cnf, proof)
         assert verdict.ok, verdict.reason
-        assert verdict.binary == (kind == "binary")
-        assert verdict.lemmas == sum(1 for line in text.splitlines() if line[:1] != "d")
+        if puzzle == INKALA:
+            assert verdict.binary == (kind == "binary")
+            # every lemma is read up to the conflict, which is at the last one or before
+            assert 0 < verdict.lemmas <= sum(1 for line in lines if line[:1] != "d")
+        else:       # unit propagation of the 4x4's formula conflicts: nothing is read
+            assert verdict.lemmas == 0
 
 
 @pytest.mark.slow
@@ -457,21 +493,27 @@ def test_corrupted_cadical_proofs_are_refused(tmp_path, puzzle, solution):
     text = proofs["text"].read_text()
     lines = text.splitlines(keepends=True)
     empty = lines.index("0\n")         # cadical may delete clauses after it
+    if puzzle != INKALA:
+        # Unit propagation of the 4x4's formula alone conflicts: any proof verifies it,
+        # the empty one too, and no corruption can be told.
+        assert check_text(cnf, "").ok and check_text(cnf, "x\n").ok
+        return
     given = first_given(cnf)
+    lemmas = [i for i, line in enumerate(lines) if line[:1] != "d"]
     corrupted = {
-        # the empty clause removed
-        "no empty clause": "".join(lines[:empty] + lines[empty + 1:]),
-        # cut inside the last lemma before the 0
-        "cut": "".join(lines[:empty - 1]) + lines[empty - 1][:-3],
+        # cut after half its lemmas: no conflict yet
+        "no conflict": "".join(lines[:lemmas[len(lemmas) // 2]]),
+        # cut inside the first lemma
+        "cut": lines[0][:-3],
+        # the first lemma says a given is wrong
+        "against a given": "%d 0\n" % -given + "".join(lines[1:]),
     }
-    if puzzle == INKALA:
-        # the first lemma says a given is wrong (with the 4x4, unit propagation of the
-        # formula alone conflicts: every lemma is RUP)
-        corrupted["against a given"] = "%d 0\n" % -given + "".join(lines[1:])
-    assert check_text(cnf, "0\n").ok == (puzzle != INKALA)
+    assert not check_text(cnf, "0\n").ok
+    # the empty clause removed: the lemmas before it conflict, so that is no corruption
+    assert check_text(cnf, "".join(lines[:empty] + lines[empty + 1:])).ok
     reasons = {
-        "no empty clause": "no empty clause derived",
-        "cut": "line %d: the proof ends inside a step" % empty,
+        "no conflict": NO_CONFLICT,
+        "cut": "line 1: the proof ends inside a step",
         "against a given": "lemma 1 (line 1): %d 0: not RUP, and not RAT on %d"
                            % (-given, -given),
     }
@@ -484,14 +526,16 @@ def test_corrupted_cadical_proofs_are_refused(tmp_path, puzzle, solution):
             assert reason.startswith(reasons[name]), (name, verdict.reason)
     data = proofs["binary"].read_bytes()
     empty = data.index(b"\0a\0") + 1
-    last = data.rindex(b"\0", 0, empty - 1) + 1    # the lemma before the empty clause
-    for cut in (last + 1, last + 2, len(data) // 2):
+    assert check_proof(cnf, io.BytesIO(data[:empty])).ok
+    middle = data.rindex(b"\0", 0, len(data) // 3) + 1    # a step in the first third
+    for cut in (middle + 1, middle + 2):
         if data[cut - 1] != 0:
             verdict = check_proof(cnf, io.BytesIO(data[:cut]))
             assert not verdict.ok
             assert re.fullmatch(r"byte \d+: the proof ends inside a step \(no terminating "
                                 r"0\): cut short", verdict.reason)
-    assert check_proof(cnf, io.BytesIO(data[:empty])).reason == "no empty clause derived"
+    verdict = check_proof(cnf, io.BytesIO(data[:middle]))
+    assert verdict.reason == NO_CONFLICT
 
 
 @pytest.mark.slow
@@ -506,8 +550,9 @@ def test_python_sat_proofs_are_verified(tmp_path, name):
         proof = solver.get_proof()
     verdict = check_proof(cnf, io.StringIO("".join(line + "\n" for line in proof)))
     assert verdict.ok, verdict.reason
-    verdict = check_proof(cnf, io.StringIO("".join(line + "\n" for line in proof[:-1])))
-    assert not verdict.ok
+    half = proof[:len(proof) // 2]
+    verdict = check_proof(cnf, io.StringIO("".join(line + "\n" for line in half)))
+    assert not verdict.ok and verdict.reason == NO_CONFLICT
 
 
 # -- the command line ----------------------------------------------------------------
@@ -539,10 +584,10 @@ def test_the_command_says_verified_and_exits_0(tmp_path, full4):
 @pytest.mark.slow
 def test_the_command_says_not_verified_and_why_and_exits_1(tmp_path, full4):
     proof = tmp_path / "p.drat"
-    proof.write_text(RUP_PROOF[:-2])
+    proof.write_text("\n".join(RUP_PROOF.splitlines()[:8]) + "\n")
     done = run_drat(full4, proof)
     assert (done.returncode, done.stderr) == (1, "")
-    assert done.stdout.splitlines()[-2:] == ["c no empty clause derived", "s NOT VERIFIED"]
+    assert done.stdout.splitlines()[-2:] == ["c " + NO_CONFLICT, "s NOT VERIFIED"]
 
 
 @pytest.mark.slow
