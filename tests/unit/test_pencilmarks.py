@@ -220,3 +220,20 @@ def test_a_pencil_mark_grid_after_a_boxed_grid_and_a_damaged_one_is_one_error():
     assert str(found[0]) == ("p.txt:2: '12x68' in a pencil-mark grid (a cell is its "
                              "candidate digits)")
     assert [g.line for g in found[1:]] == [14, 27]
+
+
+@pytest.mark.parametrize("marker", ["0", "*", "_"])
+def test_sudoku_explainer_lines_keep_their_marker(marker):
+    line = tdoku_line([0b11] + [FULL & ~(1 << (k % 9)) for k in range(80)])
+    text = line.replace(".", marker)
+    grid = read_one(text)
+    assert grid.pencil_form == "explainer"
+    assert write_grid(grid, "pencilmarks") == text + "\n"
+
+
+def test_a_library_line_keeps_its_technique_and_its_other_fields():
+    line = ":0901:3:+8+1" + INKALA[2:] + ":213 413:313 314::"
+    grid = read_one(line)
+    assert grid.cells[:3] == [0, 0, 0]                      # '+' digits: no givens
+    assert grid.candidates()[0] == 1 << 7
+    assert write_grid(grid, "pencilmarks") == line + "\n"
