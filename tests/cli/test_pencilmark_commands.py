@@ -100,3 +100,13 @@ def test_a_cell_without_candidate_is_no_solution(tmp_path):
     assert "-" in done.stdout.split() and no_traceback(done.stderr)
     done = command("sudoku-grade", path)
     assert done.stdout.split("\t")[1] == "none"
+
+
+def test_sudoku_analyze_shows_a_puzzle_without_solution_by_its_candidates(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("." * 9 + "123456789" * 80 + "\n")
+    done = command("sudoku-analyze", path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith(".---") and lines[2].split()[:3] == ["|", ".", "123456789"]
+    assert "solutions: 0" in done.stdout
