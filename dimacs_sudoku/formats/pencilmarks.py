@@ -20,7 +20,8 @@ puzzle (see ``docs/formats.md`` for their sources):
                     or ``0``), DELETED the removed candidates as digit-row-column
                     triples (``512 619``).
 ``rangsk``          Rangsk's SudokuSolver candidates string (``-a``): N³ characters as
-                    tdoku's, two characters a place (``01``..``16``, ``..``) from 10x10 on.
+                    tdoku's (6x6, 8x8; a 9x9 line is read as tdoku's), two characters
+                    a place (``01``..``16``, ``..``) from 10x10 on.
 
 Givens: tdoku has none; Sudoku Explainer and HoDoKu's grid make a cell with one
 candidate a given when no other open cell of its row, column or box has that
@@ -39,7 +40,7 @@ True
 import re
 
 from ..core.notation import SYMBOLS
-from ..errors import PuzzleError
+from ..errors import PuzzleError, UsageError
 
 NAME = "pencilmarks"
 DESCRIPTION = "pencil-mark puzzles: tdoku, Sudoku Explainer, HoDoKu and Rangsk forms"
@@ -64,7 +65,7 @@ def one_line(s):
     if len(s) == 729 and _LINE_CHARS.issuperset(s):
         marks = set(s) - _DIGITS
         return "tdoku" if marks <= {"."} else "explainer"
-    if len(s) > 729 and len(s) % 2 == 0 and _rangsk_size(s):
+    if (len(s) in (216, 512) or len(s) > 729 and len(s) % 2 == 0) and _rangsk_size(s):
         return "rangsk"
     if len(s) >= 161:
         tokens = s.split()
@@ -75,10 +76,14 @@ def one_line(s):
 
 
 def _rangsk_size(s):
-    n = round((len(s) // 2) ** (1 / 3))
-    if n < 10 or 2 * n ** 3 != len(s) or not set(s) <= _LINE_CHARS - {"*", "_"}:
+    """N of a line of Rangsk's form: N³ characters for a 6x6 or 8x8 grid (a 4x4 one
+    would be an 8x8 line puzzle's 64), 2N³ from 10x10 on; else None."""
+    if not set(s) <= _LINE_CHARS - {"*", "_"}:
         return None
-    return n
+    if len(s) in (216, 512):
+        return round(len(s) ** (1 / 3))
+    n = round((len(s) // 2) ** (1 / 3))
+    return n if n >= 10 and 2 * n ** 3 == len(s) else None
 
 
 def _pm_border(s):
@@ -159,7 +164,7 @@ def _read_line(form, s, lineno, ctx):
         grid.pencil_detail = marker if form == "explainer" else None
     elif form == "rangsk":
         n = _rangsk_size(s)
-        grid = _grid(_places(s, n, 2), n, "singles", ctx, lineno)
+        grid = _grid(_places(s, n, 2 if n >= 10 else 1), n, "singles", ctx, lineno)
     elif form == "explainer-list":
         cands = [_candidate_list(t, k) for k, t in enumerate(s.split())]
         grid = _grid(cands, 9, "peers", ctx, lineno)
@@ -320,8 +325,12 @@ def write(grid, givens=None, symbols=None, form=None):
     in; tdoku's for 9x9, else Rangsk's)."""
     form = form or grid.pencil_form or ("tdoku" if grid.size == 9 else "rangsk")
     if form != "rangsk" and grid.size != 9:
-        raise PuzzleError("the %s pencil-mark form is for 9x9 grids, not %dx%d"
-                          % (form, grid.size, grid.size), grid.source, grid.line)
+        raise UsageError("the %s pencil-mark form is for 9x9 grids, not %dx%d"
+                         % (form, grid.size, grid.size))
+    if form == "rangsk" and grid.size in (4, 5, 7):
+        # (its N³ characters would read back as another puzzle: 64 are an 8x8 line)
+        raise UsageError("Rangsk's candidates string is written for 6x6, 8x8 and 9x9 "
+                         "grids and from 10x10 on, not %dx%d" % (grid.size, grid.size))
     if form == "hodoku-library":
         return _write_library(grid, givens)
     return _WRITERS[form](grid)

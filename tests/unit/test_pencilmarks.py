@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import encode, puzzle_formula
-from dimacs_sudoku.errors import InvalidModel, PuzzleError
+from dimacs_sudoku.errors import InvalidModel, PuzzleError, UsageError
 from dimacs_sudoku.formats import puzzles_from_text, write_grid
 from dimacs_sudoku.formats.pencilmarks import FORMS
 from dimacs_sudoku.tasks.solving import find_solutions
@@ -237,3 +237,21 @@ def test_a_library_line_keeps_its_technique_and_its_other_fields():
     assert grid.cells[:3] == [0, 0, 0]                      # '+' digits: no givens
     assert grid.candidates()[0] == 1 << 7
     assert write_grid(grid, "pencilmarks") == line + "\n"
+
+
+@pytest.mark.parametrize("size", [6, 8, 12])
+def test_rangsk_lines_of_other_sizes_round_trip(size):
+    grid = Grid.empty(size)
+    grid.removed = [(k * 7) % (1 << size) & ~1 for k in range(size * size)]
+    text = write_grid(grid, "rangsk")
+    back = read_one(text)
+    assert back.pencil_form == "rangsk" and back.size == size
+    assert back.candidates() == grid.candidates()
+    assert write_grid(back, "pencilmarks") == text
+
+
+def test_rangsk_refuses_a_4x4_grid_that_would_read_back_as_an_8x8_line():
+    with pytest.raises(UsageError, match="not 4x4"):
+        write_grid(Grid.empty(4), "rangsk")
+    with pytest.raises(UsageError, match="for 9x9 grids, not 16x16"):
+        write_grid(Grid.empty(16), "tdoku")
