@@ -23,6 +23,12 @@ COMMANDS = {name: command.module for name, command in COMMAND_TABLE.items()}
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 INKALA_SOLUTION = ("812753649943682175675491283154237896369845721287169534"
                    "521974368438526917796318452")
+# INKALA less its first given, with r1c1's candidates 2, 4, 5, 6 and 9 removed (a
+# HoDoKu library line): unique by its candidates, not by its givens alone.
+PENCIL_LIBRARY = (":0000:x:" + "." + INKALA[1:] + ":211 411 511 611 911::")
+# A solution of its givens alone that puts a removed 9 in r1c1.
+PENCIL_OTHER = ("985732641243651879176498253852367194319245786764189532521974368438526917"
+                "697813425")
 SMALL4 = "1..4" "4..." "...3" "3..1"
 SMALL4_SOLUTION = "1234431221433421"
 

@@ -228,8 +228,15 @@ def text_report(report):
     where = grid.source or "<stdin>"
     if grid.line is not None:
         where += ":%d" % grid.line
-    # With no solution there is no candidate to draw: the puzzle itself instead.
-    drawing = pencil_marks(report) if report.solutions else grid.to_text()
+    # With no solution there is no candidate to draw: the puzzle itself instead (a
+    # pencil-mark puzzle's own candidates, in HoDoKu's grid).
+    if report.solutions:
+        drawing = pencil_marks(report)
+    elif grid.removed and grid.size == 9:
+        from ..formats import write_grid
+        drawing = write_grid(grid, "hodoku").rstrip("\n")
+    else:
+        drawing = grid.to_text()
     return "puzzle: %s\n%s\n%s\n" % (where, drawing, lists_text(report))
 
 

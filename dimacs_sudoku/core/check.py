@@ -40,6 +40,31 @@ def check_shape(cells, layout, source=None, line=None):
                           % (cell_name(n, cell), value, n), source, line)
 
 
+def check_removed(removed, layout, source=None, line=None):
+    """Raise :class:`PuzzleError` unless ``removed`` holds one bitmask of removed
+    digits (within 1..N) per cell of ``layout``."""
+    n = layout.size
+    if len(removed) != layout.cells or any(not 0 <= r < 1 << n for r in removed):
+        raise PuzzleError("removed candidates: one bitmask of digits 1..%d per cell "
+                          "is needed" % n, source, line)
+
+
+def removed_violation(cells, removed, n):
+    """The first cell of ``cells`` (a complete grid) holding one of its ``removed``
+    digits, as a message, or None.
+
+    >>> removed_violation([1, 2, 3, 4] * 4, [0, 0b10] + [0] * 14, 4)
+    'cell r1c2 holds 2, a candidate the puzzle removed'
+    """
+    if not removed:
+        return None
+    for cell, (d, r) in enumerate(zip(cells, removed)):
+        if d and r >> (d - 1) & 1:
+            return "cell %s holds %s, a candidate the puzzle removed" % (
+                cell_name(n, cell), symbol(d, n))
+    return None
+
+
 def clashes(cells, layout):
     """Every pair of filled cells in one unit of ``layout`` with the same digit, as
     ``(unit name, cell, cell, digit)``, in unit order.
@@ -67,11 +92,20 @@ def clashes(cells, layout):
 
 def check_givens(grid):
     """Raise :class:`~dimacs_sudoku.errors.Contradiction` (no solution, exit 4)
-    naming the clashing cells if two givens of ``grid`` share a digit in a unit, at the
+    naming the cell of a pencil-mark puzzle left with no candidate, or the clashing
+    cells if two givens of ``grid`` share a digit in a unit, at the
     line of the second cell's row when rows were read from lines of their own.
 
     Readers do not call it: clashing givens are a puzzle without a solution, not
     unreadable input, and every command that solves or encodes checks them."""
+    if grid.removed:
+        # a pencil-mark puzzle's cell with no candidate (or a given it removed)
+        n = grid.size
+        full = (1 << n) - 1
+        for cell, (d, r) in enumerate(zip(grid.cells, grid.removed)):
+            if r >> (d - 1) & 1 if d else r & full == full:
+                raise Contradiction("no candidate left in %s" % cell_name(n, cell),
+                                    cell=cell, source=grid.source, line=grid.line)
     clash = clashes(grid.cells, grid.layout)
     if clash:
         name, a, b, d = clash[0]
@@ -97,6 +131,10 @@ def check_solution(grid, givens=None):
             if g and d != g:
                 raise InvalidModel("cell %s holds %s but the given is %s"
                                    % (cell_name(n, cell), symbol(d, n), symbol(g, n)))
+    removed = grid.removed or (givens.removed if givens is not None else None)
+    problem = removed_violation(grid.cells, removed, n)
+    if problem:
+        raise InvalidModel(problem)
     clash = clashes(grid.cells, grid.layout)
     if clash:
         name, a, b, d = clash[0]
@@ -114,6 +152,7 @@ class _Cells:
     """The cells of a layout as :func:`check_solution` reads a grid."""
 
     rules = ()
+    removed = None
 
     def __init__(self, cells, layout):
         self.cells, self.layout, self.size = cells, layout, layout.size
@@ -248,6 +287,9 @@ def check_cells(cells, layout, givens=None, source=None, line=None, what="the mo
     :func:`dimacs_sudoku.core.grid.rule_violations`); the error names ``source`` and
     ``line``."""
     grid_check(layout).check(cells, givens, source, line, what)
+    problem = removed_violation(cells, getattr(givens, "removed", None), layout.size)
+    if problem:
+        raise InvalidModel("%s is not a solution: %s" % (what, problem), source, line)
     rules = getattr(givens, "rules", None)
     if rules:
         problems = rule_violations(cells, layout, rules)

@@ -34,6 +34,12 @@ class Grid:
     the pictures and every command's output speak it. ``givens``, on a solution, is
     the puzzle it solves, so that a picture tells givens from solved digits.
 
+    ``removed`` (None for a plain puzzle) is what a pencil-mark puzzle (sukaku) adds:
+    per cell, a bitmask of the digits removed from its candidates (bit ``d - 1`` for
+    digit d), which no solution may place there; ``pencil_form`` names the pencil-mark
+    form it was read in (:mod:`dimacs_sudoku.formats.pencilmarks`), which ``-F
+    pencilmarks`` writes back. :meth:`candidates` gives each cell's candidates.
+
     ``rules`` are the variant rules beyond the layout's units (a tuple of
     :class:`dimacs_sudoku.rules.base.Rule`, empty for classic Sudoku; those that
     only add units or regions are in the layout too): they travel with the grid into
@@ -49,10 +55,14 @@ class Grid:
     givens = None
     row_lines = None
     rules = ()
+    removed = None
+    pencil_form = None
+    pencil_detail = None    # what a pencil-mark form keeps to write the line back
     drawings = ()       # drawings of its source left out, whose rule only text states
 
     def __init__(self, cells, size=None, box=None, layout=None, source=None, line=None,
-                 row_lines=None, symbols=None, givens=None, rules=None):
+                 row_lines=None, symbols=None, givens=None, rules=None, removed=None,
+                 pencil_form=None, pencil_detail=None):
         cells = list(arguments.iterable(cells, "Grid", "the cells as a list of digits (0 blank)"))
         if layout is None:
             if size is None:
@@ -71,6 +81,11 @@ class Grid:
             self.givens = givens
         if rules:
             self.rules = tuple(rules)
+        if removed is not None:
+            check.check_removed(removed, layout, source, line)
+            self.removed = list(removed)
+            self.pencil_form = pencil_form
+            self.pencil_detail = pencil_detail
 
     @classmethod
     def empty(cls, size, box=None):
@@ -94,6 +109,30 @@ class Grid:
             raise PuzzleError("%d cells, a %dx%d grid needs %d" % (len(cells), m, m, m * m))
         return cls(cells, size=n, box=box)
 
+    def candidates(self):
+        """Each cell's candidates as a bitmask (bit ``d - 1`` for digit d): a given's
+        digit alone, else every digit but the ``removed`` ones.
+
+        >>> g = Grid([1] + [0] * 15, removed=[0, 0b0011] + [0] * 14)
+        >>> [bin(m) for m in g.candidates()[:3]]
+        ['0b1', '0b1100', '0b1111']
+        """
+        full = (1 << self.size) - 1
+        removed = self.removed or [0] * len(self.cells)
+        return [1 << (d - 1) if d else full & ~r for d, r in zip(self.cells, removed)]
+
+    def candidates_line(self):
+        """The candidates as N³ symbols, N a cell, cell by cell: digit d at place
+        d of its cell when it is a candidate, ``.`` where it is not (tdoku's
+        pencil-mark line for a 9x9 grid); N up to 35.
+
+        >>> Grid([1] + [0] * 15, removed=[0, 0b0011] + [0] * 14).candidates_line()[:12]
+        '1.....341234'
+        """
+        n = self.size
+        return "".join(SYMBOLS[d] if mask >> d & 1 else "."
+                       for mask in self.candidates() for d in range(n))
+
     def givens_count(self):
         return len(self.cells) - self.cells.count(0)
 
@@ -113,7 +152,9 @@ class Grid:
     def copy(self, cells=None):
         return Grid(self.cells if cells is None else cells, layout=self.layout,
                     source=self.source, line=self.line, row_lines=self.row_lines,
-                    symbols=self.symbols, givens=self.givens, rules=self.rules)
+                    symbols=self.symbols, givens=self.givens, rules=self.rules,
+                    removed=self.removed, pencil_form=self.pencil_form,
+                    pencil_detail=self.pencil_detail)
 
     # ---- checks (core.check's) --------------------------------------------
 
@@ -197,6 +238,29 @@ class Grid:
 
     def __repr__(self):
         return self.to_text()
+
+
+def removed_from_line(text, n):
+    """The removed digits of each cell (bitmasks) from the N³ symbols of
+    :meth:`Grid.candidates_line`; ValueError names the first bad symbol.
+
+    >>> removed_from_line("1..." + "1234" * 15, 4)[:2]
+    [14, 0]
+    """
+    if len(text) != n ** 3:
+        raise ValueError("%d symbols, a %dx%d grid's candidates need %d"
+                         % (len(text), n, n, n ** 3))
+    removed = []
+    for start in range(0, len(text), n):
+        mask = 0
+        for d, ch in enumerate(text[start:start + n]):
+            if ch == ".":
+                mask |= 1 << d
+            elif ch.upper() != SYMBOLS[d]:
+                raise ValueError("bad symbol %r at place %d of cell %d (the digit %s or "
+                                 "'.' goes there)" % (ch, d + 1, start // n + 1, SYMBOLS[d]))
+        removed.append(mask)
+    return removed
 
 
 def grid_argument(value, function):

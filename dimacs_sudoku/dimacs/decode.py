@@ -80,6 +80,15 @@ class CnfInfo:
             elif rows:
                 info.givens = Grid(_numbers(rows, "puzzle-row", "digit", source),
                                    size=info.size, box=info.box, source=source)
+            if info.givens is not None and "candidates" in fields:
+                from ..core.grid import removed_from_line
+                try:
+                    removed = removed_from_line(fields["candidates"], info.size)
+                except ValueError as error:
+                    raise InputError("the CNF's 'c candidates:' comment: %s" % error,
+                                     source) from None
+                info.givens = info.givens.copy()
+                info.givens.removed = removed
             if info.givens is not None and info.symbols:
                 info.givens.symbols = info.symbols
             if info.givens is not None and info.rules:

@@ -39,4 +39,7 @@ def header_comments(grid, encoding, amo_name, numbering_name, source=None, extra
     else:
         lines.extend("puzzle-row: %s" % " ".join(map(str, grid.cells[r * n:(r + 1) * n]))
                      for r in range(n))
+    if grid.removed and n <= 35:
+        # a pencil-mark puzzle: what cnf2sudoku --cnf checks a solution against
+        lines.append("candidates: %s" % grid.candidates_line())
     return lines

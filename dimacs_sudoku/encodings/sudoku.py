@@ -145,6 +145,9 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
     units = [(tuple_getter(cells), pattern, len(cells))
              for (_, cells), pattern in zip(layout.units, patterns)]
     givens = [cell * n + d - 1 for cell, d in enumerate(grid.cells) if d]
+    # a pencil-mark puzzle's removed candidates: one negative unit clause each
+    removed = [cell * n + d for cell, mask in enumerate(grid.removed or ())
+               for d in range(n) if mask >> d & 1]
     spans = [(start, start + n) for start in range(0, n * n * n, n)]
 
     def constraints():
@@ -168,6 +171,10 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
             yield LABEL, "givens"
             for index in givens:
                 yield CLAUSE, (by_cell[index],)
+        if removed:
+            yield LABEL, "removed candidates: no solution places them"
+            for index in removed:
+                yield CLAUSE, (-by_cell[index],)
 
     def literal_texts(numerals):
         """The same clauses over the literals' texts, a row of cells or a unit at a
@@ -193,6 +200,8 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
                 yield TEXT, "0\n".join(map("".join, map(pick, pos_digit))) + "0\n", n
         if givens:
             yield TEXT, "0\n".join(map(pos.__getitem__, givens)) + "0\n", len(givens)
+        if removed:
+            yield TEXT, "0\n".join(map(neg.__getitem__, removed)) + "0\n", len(removed)
 
     def shape():
         cells = n * n
@@ -205,6 +214,8 @@ def sudoku_constraints(grid, encoding, numbering, patterns=True):
             for _, _, length in units:
                 yield CLAUSE, length, None, n
         yield CLAUSE, 1, None, len(givens)
+        if removed:
+            yield CLAUSE, 1, None, len(removed)
 
     constraints.shape = shape
     constraints.literal_texts = literal_texts

@@ -18,6 +18,9 @@ significant line, ``detect(lines, found, size)``:
              (``.../scl...``, ``ctc...``), packed string or JSON
 ``json``     :mod:`.json`, the JSON the commands write, one object a line (its ``box``
              tells it from the JSON of f-puzzles and SudokuPad)
+``pencilmarks`` :mod:`.pencilmarks`, pencil-mark puzzles (candidates per cell): tdoku's
+             and Sudoku Explainer's 729 characters and candidate lists, HoDoKu's grid
+             and library lines, Rangsk's candidates string
 
 A variant puzzle is a grid in one of these formats followed by one rule per line
 (``killer 15 r1c1 r1c2``, see ``docs/variants.md``): the rules travel with the grid
@@ -36,7 +39,9 @@ lines are comments everywhere. Lines longer than
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
 ``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html``,
 ``html-page``, ``variant`` (the boxed grid and its rule lines), ``fpuzzles``
-(its JSON) and ``sudokupad`` (a SudokuPad link); each speaks the grid's notation
+(its JSON), ``sudokupad`` (a SudokuPad link), ``pencilmarks`` (a pencil-mark puzzle
+in the form it was read in) and each pencil-mark form by name (``tdoku``,
+``explainer``, ``explainer-list``, ``hodoku``, ``hodoku-library``, ``rangsk``); each speaks the grid's notation
 (``grid.symbols``: the ``hex`` of a 16x16 read in ``0-F``, the ``numbers`` of a 25x25
 read as numbers) unless ``symbols`` picks another. A puzzle with rules and blanks is
 written only by the formats of :data:`RULE_WRITERS`, which state the rules; the others
@@ -63,7 +68,7 @@ from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 # The input formats, each the module of that name (but for MODULES); a module is
 # imported when a read needs it, so that a command starts fast.
 FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles",
-           "sudokupad", "json")
+           "sudokupad", "json", "pencilmarks")
 # The formats whose module is named otherwise (no module name repeats one of the
 # package's layers: the grid format is "boxed", the pictures "images").
 MODULES = {"grid": "boxed"}
@@ -74,6 +79,7 @@ DETECTION = (("json", lambda s: s[:1] == "{"),
              ("sudokupad", lambda s: s[:1] in "{" or s[:3] in ("scl", "ctc", "scf", "cla")
                or "://" in s),
              ("fpuzzles", lambda s: s[:1] in "{Nf" or "://" in s),
+             ("pencilmarks", lambda s: s[:1] in ".:'*+" or len(s) >= 161),
              ("table", lambda s: ":" in s),
              ("euler", lambda s: s[:4].lower() == "grid"),
              ("csv", lambda s: "," in s),
@@ -87,11 +93,15 @@ WRITERS = {"line": "line:write", "grid": "boxed:write", "numbers": "numbers:writ
            "json": "json:write", "svg": "images:write_svg", "html": "images:write_html",
            "html-page": "images:write_html",   # framed by document()
            "variant": "variant:write", "fpuzzles": "fpuzzles:write",
-           "sudokupad": "sudokupad.writing:write"}
+           "sudokupad": "sudokupad.writing:write", "pencilmarks": "pencilmarks:write",
+           **{form: "pencilmarks:" + form for form in (
+               "tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library",
+               "rangsk")}}
 OUTPUT_FORMATS = tuple(WRITERS)
 # The output formats that state a puzzle's rules (and a jigsaw's regions); the others
 # write a puzzle with rules only when it has no blanks (a solution: its digits are the
 # answer), see check_rules().
+# (the pencil-mark forms state a puzzle's removed candidates, which the others drop)
 RULE_WRITERS = ("variant", "fpuzzles", "sudokupad", "json", "svg", "html", "html-page")
 # The output formats whose readers tell hex (0-F) from 1-9A-G by the text alone: by its
 # 0, the digit 1.
@@ -140,6 +150,8 @@ def self_contained(s):
     """Whether the significant line ``s`` starts a puzzle that says where it ends (a
     SudokuPad or f-puzzles link, packed string or JSON object), whatever the format of
     the lines before it."""
+    if (s[:1] == ":" or len(s) >= 161) and READERS["pencilmarks"].one_line(s):
+        return True                     # a one-line pencil-mark puzzle
     if s[:1] not in _OWN_HEADS and "://" not in s:
         return False
     return (s[:1] == "{" or READERS["fpuzzles"].looks_like(s)
@@ -494,7 +506,10 @@ def check_rules(output_format, rules, option="--format"):
 
 
 def puzzle_line(grid):
-    """A puzzle on one line: its ``line`` form, or with rules its ``json`` object."""
+    """A puzzle on one line: its ``line`` form, or with rules its ``json`` object
+    (a pencil-mark puzzle: its one-line pencil-mark form)."""
+    if grid.removed and not grid.rules:
+        return format_module("pencilmarks").one_line_text(grid)
     with_rules = grid.rules and not grid.is_complete()
     return write_grid(grid, "json" if with_rules else "line")[:-1]
 
@@ -517,7 +532,10 @@ def write_grid(grid, output_format, givens=None, symbols=None):
     writer = WRITERS[output_format]
     if isinstance(writer, str):
         module, function = writer.split(":")
-        writer = WRITERS[output_format] = getattr(format_module(module), function)
+        if module == "pencilmarks" and function != "write":
+            writer = WRITERS[output_format] = format_module(module).writer(function)
+        else:
+            writer = WRITERS[output_format] = getattr(format_module(module), function)
     symbols = check_symbols(symbols, grid.size) if symbols else grid.symbols
     if symbols == "hex" and 1 not in grid.cells and output_format in HEX_FROM_TEXT:
         symbols = "letters"     # 0-F without a 0 reads as 1-9A-G: write those

@@ -52,7 +52,8 @@ def read(lines, ctx, lenient, mixed=False):
             s = text.strip()
             if not s or s[0] == "#":
                 continue
-            if mixed and (s[0] in heads or "://" in s) and self_contained(s):
+            if mixed and (s[0] in heads or "://" in s or s[0] == ":" or len(s) >= 161) \
+                    and self_contained(s):
                 lines.push((lineno, text))
                 return
             try:
@@ -150,7 +151,7 @@ def _starts_block(lines, c, size):
     i, s = lines.significant()
     if name in ("grid", "numbers"):
         return "|" in s or RULE.match(s) is not None or _block(lines, i, c) is not None
-    return name in ("table", "euler")
+    return name in ("table", "euler", "pencilmarks")
 
 
 def _clash_free(rows):

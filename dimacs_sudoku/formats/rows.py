@@ -213,6 +213,17 @@ def _line_puzzle(lines, item, size):
     return False
 
 
+def _pencil_grid(lines, item, size):
+    """Whether a pencil-mark grid starts at ``item``, a border line where a grid
+    could start in a mixed input (``item`` is then pushed back)."""
+    from . import detect
+    lines.push(item)
+    if detect(lines, size) == "pencilmarks":
+        return True
+    lines.next()
+    return False
+
+
 def read_rows(lines, ctx, fmt, lenient):
     """Every grid of a multi-line format (``numbers`` forces rows of numbers)."""
     from .source import Segment
@@ -231,6 +242,9 @@ def read_rows(lines, ctx, fmt, lenient):
                 start = start or lineno
                 box = header_box(s, ctx, lineno) or box
                 continue
+            if taken and start is None and s[:1] in ".*+" and _pencil_grid(lines, item,
+                                                                           ctx.size):
+                return                      # a pencil-mark grid after the grids
             if RULE.match(s):
                 continue
             if taken and start is None and "|" not in s and _line_puzzle(lines, item,

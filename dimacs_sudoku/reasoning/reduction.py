@@ -48,6 +48,7 @@ from ..errors import NoSolution, PuzzleError
 from ..core.grid import Grid
 from ..core.layout import Recent, layout_key
 from .propagate import Inconsistent, SwarPropagator, is_standard, propagator_for
+from .propagate.base import no_fit
 from .propagate import candidates as open_candidates
 from .propagate import propagate as propagate_singles
 
@@ -198,12 +199,33 @@ def reduce_grid(grid, propagate=False):
     the extra units of diagonals, windoku, ...): a variant rule's clauses only take
     solutions away, so what the units force stays forced; the rules' clauses are
     mapped onto the reduction afterwards (:func:`restrict`)."""
+    if grid.removed:
+        return _reduce_pencil_marks(grid, propagate)
     if propagate:
         grid.check_givens()
         result = propagate_singles(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
     # candidates() checks the givens first (the same Contradiction as check_givens).
     return Reduction(grid.layout, list(grid.cells), open_candidates(grid))
+
+
+def _reduce_pencil_marks(grid, propagate):
+    """:func:`reduce_grid` of a pencil-mark puzzle: the candidates the givens leave,
+    less the removed ones (a cell left with none, or a digit with no place in a
+    unit, is a Contradiction), then the singles with ``propagate``."""
+    grid.check_givens()
+    unit = propagator_for(grid.layout, "unit")
+    cells = list(grid.cells)
+    cand, used = unit.start(cells, grid)
+    for c, mask in enumerate(grid.removed):
+        if mask:
+            cand[c] &= ~mask
+            if not cand[c]:                 # (a given whose digit was removed too)
+                raise no_fit(grid.size, c, grid)
+    if propagate:
+        unit.fixpoint(cells, cand, used, True, grid)
+    unit.check_units(cells, cand, used, grid)
+    return Reduction(grid.layout, cells, cand)
 
 
 def variable_map(reduction, numbers):
@@ -571,7 +593,8 @@ def rules_layout(grid):
 
 
 def variant_problem(grid):
-    """``(problem, clauses, num_vars)`` of a grid with rules: the :class:`OpenProblem`
+    """``(problem, clauses, num_vars)`` of a grid with rules (or removed
+    candidates, each a negative unit clause over the same literals): the :class:`OpenProblem`
     of its layout's units (rows, columns, boxes or regions, extra units: what they
     force stays forced whatever the rules add), and the rules' clauses over its
     compact variables 1..K, for an in-process solve: decided literals are the
@@ -591,7 +614,7 @@ def variant_problem(grid):
     >>> variant_problem(parse_puzzle("1..1" + "." * 12)) is None
     True
     """
-    layout = rules_layout(grid)
+    layout = rules_layout(grid) if grid.rules else grid.layout
     try:
         grid.check_givens()
         problem = reducer_for(layout).reduce(grid.cells, grid)
@@ -599,6 +622,11 @@ def variant_problem(grid):
         return None
     decided = constants(problem.num_vars)
     clauses = constant_clauses(decided)
-    top = rule_groups(grid.rules, layout, problem.literal(decided), decided[1], clauses,
-                      "solver")[1]
+    literal = problem.literal(decided)
+    top = rule_groups(grid.rules, layout, literal, decided[1], clauses, "solver")[1]
+    if grid.removed:
+        # a pencil-mark puzzle: one negative unit clause per removed candidate
+        n = grid.size
+        clauses += [[-literal(cell, d)] for cell, mask in enumerate(grid.removed)
+                    for d in range(1, n + 1) if mask >> (d - 1) & 1]
     return problem, clauses, top

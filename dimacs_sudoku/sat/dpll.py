@@ -377,13 +377,20 @@ def _peers_first(prop, n):
 
 
 def given_literals(grid):
-    """The unit literals of the givens (standard numbering).
+    """The unit literals of the givens (standard numbering), then the negative ones
+    of a pencil-mark puzzle's removed candidates.
 
     >>> given_literals(Grid.from_line("1..." "...." "...." "...2"))
     [1, 62]
+    >>> given_literals(Grid([1] + [0] * 15, removed=[0, 0b1001] + [0] * 14))
+    [1, -5, -8]
     """
     n = grid.size
-    return [cell * n + d for cell, d in enumerate(grid.cells) if d]
+    literals = [cell * n + d for cell, d in enumerate(grid.cells) if d]
+    if grid.removed:
+        literals += [-(cell * n + d) for cell, mask in enumerate(grid.removed)
+                     for d in range(1, n + 1) if mask >> (d - 1) & 1]
+    return literals
 
 
 # ---- random completion --------------------------------------------------------------

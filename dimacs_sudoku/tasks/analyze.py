@@ -32,7 +32,7 @@ from ..core.grid import grid_argument
 from ..core.notation import symbol
 from ..sat import Solver
 from ..core.check import check_cells
-from ..core.check import check_variant
+from ..core.check import check_variant, removed_violation
 from ..rules.base import Rule, cell_text
 
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
@@ -159,6 +159,10 @@ class Analyzer:
         for _, cells in self.base.units:
             sat.add_clauses([[var(cell, d) for cell in cells] for d in range(1, n + 1)])
             sat.add_atmosts([var(cell, d) for cell in cells] for d in range(1, n + 1))
+        if grid.removed:
+            # a pencil-mark puzzle's removed candidates hold always, as the units do
+            sat.add_clauses([[-var(cell, d)] for cell, mask in enumerate(grid.removed)
+                             for d in range(1, n + 1) if mask >> (d - 1) & 1])
         self.givens = [(cell, d) for cell, d in enumerate(grid.cells) if d]
         self.selector = {}              # rule index -> its selector
         self.instead = {}               # rule index -> {looking rule index: selector}
@@ -262,6 +266,9 @@ class Analyzer:
         rules = [rule for k, rule in enumerate(self.rules) if k != without_rule]
         try:
             problems = check_variant(cells, n, grid.layout.box, rules, given_cells)
+            removed = removed_violation(cells, grid.removed, n)
+            if removed:
+                problems.append(removed)
         finally:
             for rule in self.rules:
                 rule.link(self.rules)

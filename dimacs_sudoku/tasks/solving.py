@@ -104,6 +104,8 @@ def _make_grid(cells, like):
     grid.line = like.line
     if like.rules:
         grid.rules = like.rules
+    if like.pencil_form:
+        grid.pencil_form = like.pencil_form     # written back in the puzzle's form
     return grid
 
 
@@ -310,7 +312,7 @@ def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
     solver (a puzzle with one solution has the same answer anyway)."""
     if count < 1:
         raise ValueError("count must be at least 1")
-    if grid.rules:
+    if grid.rules or grid.removed:
         return solve_variant_cells(grid, count, solver, engine, canonical)
     return _solve(reducer_for(grid.layout), grid.cells, count, _searcher(engine, solver),
                   grid, canonical, grid_check(grid.layout))
@@ -332,7 +334,7 @@ def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):
     search = _searcher(engine, solver)
     last_layout = last = check = None
     for grid in grids:
-        if grid.rules:
+        if grid.rules or grid.removed:
             solutions, n = solve_variant_cells(grid, count, solver, engine, canonical)
             yield (_make_grid(solutions[0], grid) if solutions else None), n
             continue

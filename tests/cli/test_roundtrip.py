@@ -23,6 +23,10 @@ from support import in_process as command, pattern_solution, shell
 
 # Pictures are drawings of a grid, not a puzzle text: no reader takes them back.
 PICTURES = {"svg", "html", "html-page"}
+# The pencil-mark forms write a puzzle's candidates, whose givens each form defines
+# its own way: tests/unit/test_pencilmarks.py round-trips them.
+PENCIL_MARKS = {"pencilmarks", "tdoku", "explainer", "explainer-list", "hodoku",
+                "hodoku-library", "rangsk"}
 
 # Each writer that holds a puzzle, and the readers (-f NAME) that must read its text
 # back to the same puzzle, besides detection.
@@ -39,7 +43,7 @@ READ_BY = {
     "sudokupad": {"sudokupad"},
 }
 READERS = {"line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles",
-           "sudokupad", "json"}
+           "sudokupad", "json", "pencilmarks"}
 
 # The writers that state a puzzle's rules; the others refuse a puzzle with rules.
 STATES_RULES = {"json", "variant", "fpuzzles", "sudokupad"}
@@ -142,7 +146,7 @@ def read_back(text, reader):
 
 
 def test_the_table_covers_every_writer_and_reader():
-    assert set(formats.OUTPUT_FORMATS) == set(READ_BY) | PICTURES
+    assert set(formats.OUTPUT_FORMATS) == set(READ_BY) | PICTURES | PENCIL_MARKS
     assert set(formats.FORMATS) == READERS
     assert set(formats.RULE_WRITERS) - PICTURES == STATES_RULES
     assert all(readers <= READERS for readers in READ_BY.values())

@@ -356,7 +356,7 @@ def test_box_that_does_not_fit_the_puzzle(text):
 
 def test_formats_forced():
     assert FORMATS == ("line", "grid", "numbers", "table", "triples", "csv", "euler",
-                       "fpuzzles", "sudokupad", "json")
+                       "fpuzzles", "sudokupad", "json", "pencilmarks")
     assert parse_puzzle(SMALL4, fmt="line").cells == SMALL4_CELLS
     with pytest.raises(PuzzleError, match="grid needs 16 rows, found 1"):
         parse_puzzle(SMALL4, fmt="grid")
