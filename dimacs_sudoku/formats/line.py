@@ -60,7 +60,8 @@ def read(lines, ctx, lenient, mixed=False):
                 c = len(cells)
                 n = size or math.isqrt(c)
                 if taken and checked != lineno and (
-                        n * n != c or s[0] in "+|" or s[0] in "-=" and RULE.match(s)):
+                        n * n != c or n in (2, 3) and not ctx.hint or s[0] in "+|"
+                        or s[0] in "-=" and RULE.match(s)):
                     # A grid after the line puzzles? Detection looks ahead, so the
                     # lines are read again from here.
                     checked = lineno
@@ -137,6 +138,34 @@ def _block(lines, i, c):
     return rows if len(rows) == c else None
 
 
+def rows_follow(lines, i, c):
+    """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
+    C-1 lines (comments aside; a blank line, the end or a line puzzle of another size
+    cuts them short, as it ends a grid), some have C cells and no fewer than have
+    not. A damaged line (a NUL byte, a word) is then its own error, and does not take
+    the puzzles after it as its rows; a grid with a damaged row is still one puzzle."""
+    from .rows import puzzle_of_its_own
+    matching = others = k = 0
+    while k < c - 1:
+        i += 1
+        item = lines.peek(i)
+        s = item[1].strip() if item is not None else ""
+        if not s:
+            break
+        if s[0] == "#":
+            continue
+        k += 1
+        tokens = s.split()
+        count = len(s) if len(tokens) == 1 else len(tokens)
+        if count == c:
+            matching += 1
+        elif puzzle_of_its_own(count, c):
+            break
+        else:
+            others += 1
+    return matching > 0 and matching >= others
+
+
 def _starts_block(lines, c, size):
     """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
     line puzzle, or looks like a grid's) are a grid or a headed format rather than a
@@ -149,7 +178,7 @@ def _starts_block(lines, c, size):
     name = detect(lines, size)
     i, s = lines.significant()
     if name in ("grid", "numbers"):
-        return "|" in s or RULE.match(s) is not None or _block(lines, i, c) is not None
+        return "|" in s or RULE.match(s) is not None or rows_follow(lines, i, c)
     return name in ("table", "euler")
 
 
@@ -198,7 +227,7 @@ def _detect(lines, found, size):
         return "line"  # too long for a row of symbols
     n = math.isqrt(c)
     if n < 4 or n * n != c or not _has_box(n):
-        return rows
+        return rows if rows_follow(lines, i, c) else "line"
     # A line that fits no NxN grid but a row of a CxC one is such a row; one that fits
     # neither is a damaged line, which says nothing of the lines around it.
     if not fits(kind, cells, n) and fits(kind, cells, c):

@@ -116,9 +116,17 @@ def header_box(s, ctx, lineno):
     return box
 
 
+def puzzle_of_its_own(count, n):
+    """Whether a line of ``count`` cells in a grid whose rows have ``n`` is a line
+    puzzle of another size (N*N cells, from 4x4): it ends the grid."""
+    m = isqrt(count)
+    return count != n and m >= 4 and m * m == count
+
+
 def read_grid(lines, ctx, numbers, box, start, make_grid):
     """One grid from its first row on: a Grid, or a PuzzleError for a bad cell or row
-    (returned once all its rows are read, so the next grid can still be read).
+    (returned once all its rows are read, so the next grid can still be read), or for
+    a grid cut short by a line puzzle of another size (which is read next).
 
     Raises PuzzleError when the grid ends early."""
     n = ctx.size or (box[0] * box[1] if box else None)
@@ -137,6 +145,11 @@ def read_grid(lines, ctx, numbers, box, start, make_grid):
                         height = len(rows)
                     continue
                 kind, cells = row_cells(s, n, numbers)
+                if rows and puzzle_of_its_own(len(cells), n):
+                    lines.push(item)        # (read next: no block to skip)
+                    return ctx.error("a %dx%d grid needs %d rows, found %d before the "
+                                     "puzzle at line %d" % (n, n, n, len(rows), lineno),
+                                     start)
                 if not rows:
                     width = bar_width(s, kind)
                 if n is None:

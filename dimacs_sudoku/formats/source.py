@@ -35,8 +35,8 @@ def utf16(text):
     body = text[2:] if text[:2] == "\ufffd\ufffd" else text
     if "\0" not in body:
         return False
-    return body is not text or len(body) >= 4 and not (body[0::2].strip("\0")
-                                                      and body[1::2].strip("\0"))
+    even, odd = body[0::2].strip("\0"), body[1::2].strip("\0")
+    return body is not text or len(body) >= 4 and not (even and odd) and bool(even or odd)
 
 
 def numbered(lines, first=1, source=None):
@@ -111,9 +111,11 @@ class Lines:
         a reader may stop iterating, push a line back and call it again."""
         if not self._buf:
             return self._it
-        held = list(self._buf)
-        self._buf.clear()
-        return chain(held, self._it)
+        # The look-ahead is taken a line at a time, so that a line pushed back keeps
+        # its place before the lines looked at and not taken yet (and the lines
+        # themselves are never closed: a chain, not a generator, holds them).
+        buf = self._buf
+        return chain(iter(lambda: buf.popleft() if buf else None, None), self._it)
 
     def significant(self, start=0):
         """Index and stripped text of the first line from ``start`` that is not blank
