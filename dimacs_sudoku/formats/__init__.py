@@ -199,7 +199,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
         items = _parts(lines, ctx, fmt, lenient, rules)
         held, count, blocks = None, 0, rules.blocks
         while True:
-            if held is not None and lines.waiting():
+            if held is not None and lines.pauses():
                 # The input pauses after a whole puzzle: it is answered now, and rules
                 # that come after the pause cannot be its rules.
                 if blocks and blocks[0][0][0] > (held.line or 0):

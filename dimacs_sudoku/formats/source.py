@@ -16,7 +16,7 @@ from itertools import chain
 from ..errors import PuzzleError, UsageError
 from ..core.grid import Grid
 from ..core.layout import MAX_SIZE, Layout, parse_box
-from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput
+from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput, says_nothing
 
 # Longest input line read, in characters, the same for every text input: the line
 # form of a 400x400 grid holds 160,000 numbers of up to 3 digits and their spaces.
@@ -89,6 +89,16 @@ class Lines:
         terminal or pipe whose writer has sent nothing more): a filter answers what it
         has, instead of waiting to look further."""
         return len(self._buf) <= i and self._waiting is not None and self._waiting()
+
+    def pauses(self):
+        """True when the input pauses after the lines taken, but for lines that say
+        nothing (blank lines, comments, a grid's border: looked at or not): the puzzle
+        before is due now."""
+        if self._waiting is None:
+            return False
+        if not all(says_nothing(item[1]) for item in self._buf):
+            return False
+        return self._waiting()
 
     def next(self):
         return self._buf.popleft() if self._buf else next(self._it, None)
