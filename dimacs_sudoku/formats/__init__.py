@@ -217,9 +217,8 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
             held = item
             count += 1
         if rules.found:
-            if held is not None and count > 1 and not rules.had_blocks:
-                raise PuzzleError("a variant puzzle holds one grid before its rules, "
-                                  "found %d" % count, source, rules.found[0][0])
+            # (the rules at the end are the last grid's, as those between two grids
+            # are the first one's)
             held = _with_rules(held, rules.found, lenient, source, count)
         if held is not None:
             yield _boxed(held, lenient)
@@ -251,12 +250,12 @@ def _parts(lines, ctx, fmt, lenient, rules):
         start = lines.peek(found[0])
         part = lines if fmt or self_contained(found[1]) else Segment(lines, self_contained)
         name = fmt or detect(part, ctx.size)
-        if first and name in ("euler", "csv", "fpuzzles", "sudokupad", "json"):
-            rules.active = False            # "Grid 01" is a header, not a rule
+        if first and name == "csv":
+            rules.active = False
         first = False
         if fmt is not None or name in ("fpuzzles", "sudokupad"):
             yield from READERS[name].read(lines, ctx, lenient)
-        elif name == "line":
+        elif name in ("line", "json"):
             yield from READERS[name].read(lines, ctx, lenient, mixed=True)
         else:
             yield from READERS[name].read(part, ctx, lenient)
@@ -299,8 +298,7 @@ class _RuleLines:
             head = text[:1]
             if held:
                 s = text.strip()
-                if not s or s[0] == "#" or (_variants().is_rule_line(s)
-                                            and len(held) < self.MAX_HELD):
+                if not s or s[0] == "#" or (_rule_like(s) and len(held) < self.MAX_HELD):
                     held.append(item)
                     continue
                 found = [item for item in held
@@ -317,7 +315,7 @@ class _RuleLines:
                     and seen_grid:
                 s = text.lstrip()
                 # (the rule registry is imported only for a line like a rule)
-                if s[:1].isalpha() and _variants().is_rule_line(s):
+                if s[:1].isalpha() and _rule_like(s):
                     held.append(item)
                     continue
             if head and head != "#":
@@ -325,6 +323,12 @@ class _RuleLines:
             yield item
         self.found = [item for item in held
                       if item[1].strip() and item[1].strip()[0] != "#"]
+
+
+def _rule_like(s):
+    """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none."""
+    from .rows import HEADER
+    return _variants().is_rule_line(s) and not HEADER.match(s)
 
 
 def _variants():

@@ -138,13 +138,18 @@ def _block(lines, i, c):
     return rows if len(rows) == c else None
 
 
+def row_width(s):
+    """The cells of a line read as a grid's row: its symbols, or its tokens."""
+    tokens = s.split()
+    return len(s) if len(tokens) == 1 else len(tokens)
+
+
 def rows_follow(lines, i, c):
     """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
-    C-1 lines (comments aside; a blank line, the end or a line puzzle of another size
-    cuts them short, as it ends a grid), some have C cells and no fewer than have
-    not. A damaged line (a NUL byte, a word) is then its own error, and does not take
+    C-1 lines (comments aside; a blank line, the end, a boxed grid or a line puzzle of
+    another size cuts them short, as it ends a grid), more have C cells than have not. A damaged line (a NUL byte, a word) is then its own error, and does not take
     the puzzles after it as its rows; a grid with a damaged row is still one puzzle."""
-    from .rows import puzzle_of_its_own
+    from .rows import RULE, puzzle_of_its_own
     matching = others = k = 0
     while k < c - 1:
         i += 1
@@ -154,16 +159,17 @@ def rows_follow(lines, i, c):
             break
         if s[0] == "#":
             continue
+        if s[0] in "+|" or s[0] in "-=" and RULE.match(s):
+            break                   # a boxed grid starts
         k += 1
-        tokens = s.split()
-        count = len(s) if len(tokens) == 1 else len(tokens)
+        count = row_width(s)
         if count == c:
             matching += 1
         elif puzzle_of_its_own(count, c):
             break
         else:
             others += 1
-    return matching > 0 and matching >= others
+    return matching > others
 
 
 def _starts_block(lines, c, size):
@@ -179,7 +185,7 @@ def _starts_block(lines, c, size):
     i, s = lines.significant()
     if name in ("grid", "numbers"):
         return "|" in s or RULE.match(s) is not None or rows_follow(lines, i, c)
-    return name in ("table", "euler")
+    return name in ("table", "euler", "triples")
 
 
 def _clash_free(rows):

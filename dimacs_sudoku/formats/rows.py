@@ -226,6 +226,18 @@ def _line_puzzle(lines, item, size):
     return False
 
 
+def _no_rows(lines, item):
+    """Whether the line ``item``, where a grid could start in a mixed input, starts
+    none (:func:`~.line.rows_follow`): a damaged line, read next as a line of its own
+    (``item`` is then pushed back)."""
+    from .line import row_width, rows_follow
+    lines.push(item)
+    if not rows_follow(lines, 0, row_width(item[1].strip())):
+        return True
+    lines.next()
+    return False
+
+
 def read_rows(lines, ctx, fmt, lenient):
     """Every grid of a multi-line format (``numbers`` forces rows of numbers)."""
     from .source import Segment
@@ -241,14 +253,23 @@ def read_rows(lines, ctx, fmt, lenient):
             continue
         try:
             if HEADER.match(s):
+                if start is None and taken and fmt in ("table", "euler") and \
+                        ("euler" if s[0] in "gG" else "table") != fmt:
+                    lines.push(item)
+                    return          # the other headed format's part
+                if start is None and s[0] in "eEgG":
+                    box = None      # "experiment:", "Grid 01": another set's puzzles
                 start = start or lineno
                 box = header_box(s, ctx, lineno) or box
                 continue
             if RULE.match(s):
                 continue
-            if taken and start is None and "|" not in s and _line_puzzle(lines, item,
-                                                                         ctx.size):
-                return                      # line puzzles after the grids
+            if taken and start is None and fmt in ("table", "euler"):
+                lines.push(item)
+                return                      # a grid with no header: another part
+            if taken and start is None and "|" not in s and (
+                    _line_puzzle(lines, item, ctx.size) or _no_rows(lines, item)):
+                return                      # line puzzles or a damaged line after grids
             taken = mixed
             lines.push(item)
             result = read_grid(lines, ctx, numbers, box, start or lineno, make_grid)
@@ -261,4 +282,4 @@ def read_rows(lines, ctx, fmt, lenient):
             if isinstance(result, PuzzleError) and not lenient:
                 raise result
             yield result
-        start = None
+        start = box = None          # (a header says the shape of its own grid)
