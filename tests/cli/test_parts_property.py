@@ -104,6 +104,8 @@ def inputs(draw):
         # multi-line formats end at a blank line, or where the next part starts
         if k + 1 < len(pieces) and (name in ENDS_BLANK or draw(st.booleans())):
             text += "\n"
+    if draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
     return text, expected
 
 
