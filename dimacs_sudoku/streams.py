@@ -217,16 +217,22 @@ class TextInput(io.TextIOWrapper):
         pauses: nothing read is left but lines that say nothing (:func:`says_nothing`),
         and a terminal, pipe or socket has had nothing more for :data:`PAUSE` seconds.
         A filter answers what it has then; a file never waits."""
+        if self._descriptor is None:
+            return False                    # (a file: first and fast)
+        left = self._batch.__length_hint__()
+        if left:
+            s = self._pending[-left].strip()
+            if s and s[0] != "#" and s.strip("-+=|"):
+                return False                # (the usual case, next and fast)
         if self._ended:
             return False
         if self._descriptor is False:
             self._descriptor = _watched_descriptor(self.buffer)
-        if self._descriptor is None:
-            return False
-        left = self._batch.__length_hint__()
+            if self._descriptor is None:
+                return False
         if left:
             pending = self._pending
-            for k in range(len(pending) - left, len(pending)):
+            for k in range(len(pending) - left + 1, len(pending)):
                 if not says_nothing(pending[k]):
                     return False
         if self._paused:

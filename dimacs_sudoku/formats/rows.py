@@ -145,7 +145,7 @@ def read_grid(lines, ctx, numbers, box, start, make_grid):
                         height = len(rows)
                     continue
                 kind, cells = row_cells(s, n, numbers)
-                if rows and puzzle_of_its_own(len(cells), n):
+                if rows and len(cells) != n and puzzle_of_its_own(len(cells), n):
                     lines.push(item)        # (read next: no block to skip)
                     return ctx.error("a %dx%d grid needs %d rows, found %d before the "
                                      "puzzle at line %d" % (n, n, n, len(rows), lineno),

@@ -96,7 +96,7 @@ class Lines:
         before is due now."""
         if self._waiting is None:
             return False
-        if not all(says_nothing(item[1]) for item in self._buf):
+        if self._buf and not all(says_nothing(item[1]) for item in self._buf):
             return False
         return self._waiting()
 
