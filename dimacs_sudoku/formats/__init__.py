@@ -27,9 +27,11 @@ A variant puzzle is a grid in one of these formats followed by one rule per line
 Detection looks at the first line that is not blank or a comment and asks each module
 of :data:`DETECTION` in turn; :func:`dimacs_sudoku.formats.line.detect` decides the
 rest. Each part of an input is detected where it starts, so that a file may mix
-formats: a link or JSON object (:func:`self_contained`) ends the part before it, a
-grid block ends a run of line puzzles, line puzzles end a run of grids. Grids in
-multi-line formats follow each other directly or with blank lines between; ``#``
+formats: a link or JSON object (:func:`self_contained`; an object ends where its
+grammar closes it, :func:`.fpuzzles.object_lines`) ends the part before it, a grid
+block ends a run of line puzzles, line puzzles end a run of grids, and a line that
+starts no grid's rows (:func:`.rows.rows_follow`) is a damaged line of its own. Grids
+in multi-line formats follow each other directly or with blank lines between; ``#``
 lines are comments everywhere. Lines longer than
 :data:`~.source.MAX_LINE` are an error (no puzzle is that long).
 
@@ -327,7 +329,7 @@ class _RuleLines:
 
 def _rule_like(s):
     """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none."""
-    from .rows import HEADER
+    from .source import HEADER
     return _variants().is_rule_line(s) and not HEADER.match(s)
 
 

@@ -138,47 +138,13 @@ def _block(lines, i, c):
     return rows if len(rows) == c else None
 
 
-def row_width(s):
-    """The cells of a line read as a grid's row: its symbols, or its tokens."""
-    tokens = s.split()
-    return len(s) if len(tokens) == 1 else len(tokens)
-
-
-def rows_follow(lines, i, c):
-    """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
-    C-1 lines (comments aside; a blank line, the end, a boxed grid or a line puzzle of
-    another size cuts them short, as it ends a grid), more have C cells than have not. A damaged line (a NUL byte, a word) is then its own error, and does not take
-    the puzzles after it as its rows; a grid with a damaged row is still one puzzle."""
-    from .rows import RULE, puzzle_of_its_own
-    matching = others = k = 0
-    while k < c - 1:
-        i += 1
-        item = lines.peek(i)
-        s = item[1].strip() if item is not None else ""
-        if not s:
-            break
-        if s[0] == "#":
-            continue
-        if s[0] in "+|" or s[0] in "-=" and RULE.match(s):
-            break                   # a boxed grid starts
-        k += 1
-        count = row_width(s)
-        if count == c:
-            matching += 1
-        elif puzzle_of_its_own(count, c):
-            break
-        else:
-            others += 1
-    return matching > others
-
-
 def _starts_block(lines, c, size):
     """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
     line puzzle, or looks like a grid's) are a grid or a headed format rather than a
     damaged line: detection says so and, for a grid, its first line is boxed or a
     rule, or starts a block of exactly ``c`` lines of ``c`` cells."""
     from . import detect, self_contained
-    from .rows import RULE
+    from .rows import RULE, rows_follow
     from .source import Segment
     lines = Segment(lines, self_contained)
     name = detect(lines, size)
@@ -224,7 +190,7 @@ def _detect(lines, found, size):
     kind, cells = line_cells(s)
     if lines.significant(i + 1) is None:
         return "line"  # one row alone is no grid
-    from .rows import row_cells
+    from .rows import row_cells, rows_follow
     rows = "numbers" if row_cells(s, None, False)[0] == "n" else "grid"
     c = len(cells)
     if size:

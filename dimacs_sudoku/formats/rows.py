@@ -18,10 +18,8 @@ from math import isqrt
 from ..errors import PuzzleError
 from ..core.layout import MAX_SIZE
 from .cells import Bad, column, decode_chars, decode_numbers, is_number, line_cells
-from .source import make_grid
+from .source import HEADER, make_grid
 
-HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
-                    re.I)
 RULE = re.compile(r"[-+=|:*\s]*[-=][-+=|:*\s]*\Z")
 
 
@@ -226,11 +224,43 @@ def _line_puzzle(lines, item, size):
     return False
 
 
+def row_width(s):
+    """The cells of a line read as a grid's row: its symbols, or its tokens."""
+    tokens = s.split()
+    return len(s) if len(tokens) == 1 else len(tokens)
+
+
+def rows_follow(lines, i, c):
+    """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
+    C-1 lines (comments aside; a blank line, the end, a boxed grid or a line puzzle of
+    another size cuts them short, as it ends a grid), more have C cells than have not. A damaged line (a NUL byte, a word) is then its own error, and does not take
+    the puzzles after it as its rows; a grid with a damaged row is still one puzzle."""
+    matching = others = k = 0
+    while k < c - 1:
+        i += 1
+        item = lines.peek(i)
+        s = item[1].strip() if item is not None else ""
+        if not s:
+            break
+        if s[0] == "#":
+            continue
+        if s[0] in "+|" or s[0] in "-=" and RULE.match(s):
+            break                   # a boxed grid starts
+        k += 1
+        count = row_width(s)
+        if count == c:
+            matching += 1
+        elif puzzle_of_its_own(count, c):
+            break
+        else:
+            others += 1
+    return matching > others
+
+
 def _no_rows(lines, item):
     """Whether the line ``item``, where a grid could start in a mixed input, starts
-    none (:func:`~.line.rows_follow`): a damaged line, read next as a line of its own
+    none (:func:`rows_follow`): a damaged line, read next as a line of its own
     (``item`` is then pushed back)."""
-    from .line import row_width, rows_follow
     lines.push(item)
     if not rows_follow(lines, 0, row_width(item[1].strip())):
         return True

@@ -9,6 +9,7 @@ room for padded numbers.
 >>> [lines.next() for _ in range(4)]
 [(1, 'a'), (2, 'b'), (3, 'c'), (4, '')]
 """
+import re
 from collections import deque
 from functools import partial
 from itertools import chain
@@ -17,6 +18,10 @@ from ..errors import PuzzleError, UsageError
 from ..core.grid import Grid
 from ..core.layout import MAX_SIZE, Layout, parse_box
 from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput, says_nothing
+
+# The header lines of the sudokusat2019 table and of Project Euler's file.
+HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
+                    re.I)
 
 # Longest input line read, in characters, the same for every text input: the line
 # form of a 400x400 grid holds 160,000 numbers of up to 3 digits and their spaces.
