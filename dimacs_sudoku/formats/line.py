@@ -60,7 +60,7 @@ def read(lines, ctx, lenient, mixed=False):
                 c = len(cells)
                 n = size or math.isqrt(c)
                 if taken and checked != lineno and (
-                        n * n != c or n in (2, 3) and not ctx.hint or s[0] in "+|"
+                        n * n != c or n < 4 and not ctx.hint or s[0] in "+|"
                         or s[0] in "-=" and RULE.match(s)):
                     # A grid after the line puzzles? Detection looks ahead, so the
                     # lines are read again from here.
@@ -69,7 +69,7 @@ def read(lines, ctx, lenient, mixed=False):
                     if _starts_block(lines, c, size):
                         return
                     break
-                if n * n != c or n in (2, 3) and not ctx.hint:
+                if n * n != c or n < 4 and not ctx.hint:
                     if not s.isprintable():
                         at = next(k for k, ch in enumerate(text) if not ch.isprintable())
                         raise PuzzleError("%s in column %d: a damaged line"

@@ -122,3 +122,10 @@ def test_an_unterminated_json_object_is_one_error_within_the_limit():
     assert "longer than" in str(found[0])
     found = items(line + "\n" + SMALL4 + "\n")
     assert [type(x).__name__ for x in found][-1] == "Grid"
+
+
+@pytest.mark.parametrize("bad", ["x", "1", "ab", "gar\0bage", "\0\0\0"])
+def test_a_short_damaged_line_names_no_grid_size(bad):
+    (error,) = items(bad + "\n")
+    assert "x1 grid" not in str(error) and "x3 grid" not in str(error)
+    assert "is not a puzzle" in str(error) or "a damaged line" in str(error)

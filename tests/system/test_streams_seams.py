@@ -298,3 +298,24 @@ def test_a_puzzle_then_blank_lines_or_comments_is_answered_at_the_pause(prog, gr
                 "sudoku-analyze": "puzzle: <stdin>:"}[prog]
     assert answer.decode().startswith(expected), (answer, err)
     assert process.returncode == 0, err
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+@pytest.mark.parametrize("bad", [b"garbage!", b"gar\0bage"])
+def test_a_damaged_first_line_on_a_pipe_keeps_the_puzzle_after_it(prog, bad):
+    process = start(prog, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        process.stdin.write(bad + b"\n" + SMALL4.encode() + b"\n")
+        process.stdin.flush()
+        first = read_line(process.stdout.fileno())
+        second = read_line(process.stdout.fileno()) if first.count(b"\n") < 2 else b""
+        out, err = process.communicate(timeout=PATIENCE)      # (closes the input)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    lines = (first + second + out).decode().splitlines()
+    assert lines[0].startswith("error\t<stdin>:1: ") and len(lines) == 2, (lines, err)
+    assert lines[1].startswith(SMALL4_SOLUTION if prog == "sudoku-solve" else SMALL4)
+    assert process.returncode == 9
