@@ -233,7 +233,8 @@ class TextInput(io.TextIOWrapper):
         if left:
             pending = self._pending
             for k in range(len(pending) - left + 1, len(pending)):
-                if not says_nothing(pending[k]):
+                s = pending[k].strip()          # (says_nothing, inline)
+                if s and s[0] != "#" and s.strip("-+=|"):
                     return False
         if self._paused:
             return True

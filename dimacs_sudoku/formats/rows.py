@@ -143,11 +143,6 @@ def read_grid(lines, ctx, numbers, box, start, make_grid):
                         height = len(rows)
                     continue
                 kind, cells = row_cells(s, n, numbers)
-                if rows and len(cells) != n and puzzle_of_its_own(len(cells), n):
-                    lines.push(item)        # (read next: no block to skip)
-                    return ctx.error("a %dx%d grid needs %d rows, found %d before the "
-                                     "puzzle at line %d" % (n, n, n, len(rows), lineno),
-                                     start)
                 if not rows:
                     width = bar_width(s, kind)
                 if n is None:
@@ -155,9 +150,16 @@ def read_grid(lines, ctx, numbers, box, start, make_grid):
                     if n > MAX_SIZE:
                         raise ctx.error("a row of %d cells: the largest grid is %dx%d"
                                         % (n, MAX_SIZE, MAX_SIZE), lineno)
-                elif len(cells) != n and first_bad is None:
-                    first_bad = ctx.error("row %d has %d cells, a %dx%d grid needs %d"
-                                          % (len(rows) + 1, len(cells), n, n, n), lineno)
+                elif len(cells) != n:
+                    if rows and puzzle_of_its_own(len(cells), n):
+                        lines.push(item)    # (read next: no block to skip)
+                        return ctx.error("a %dx%d grid needs %d rows, found %d before the "
+                                         "puzzle at line %d" % (n, n, n, len(rows), lineno),
+                                         start)
+                    if first_bad is None:
+                        first_bad = ctx.error("row %d has %d cells, a %dx%d grid needs %d"
+                                              % (len(rows) + 1, len(cells), n, n, n),
+                                              lineno)
                 rows.append((lineno, text, kind, cells))
                 continue
             lines.push(item)
