@@ -140,9 +140,11 @@ def _block(lines, i, c):
 
 def _starts_block(lines, c, size):
     """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
-    line puzzle, or looks like a grid's) are a grid or a headed format rather than a
-    damaged line: detection says so and, for a grid, its first line is boxed or a
-    rule, or starts a block of exactly ``c`` lines of ``c`` cells."""
+    line puzzle, or looks like a grid's) are a grid, a headed format or triples rather
+    than a damaged line: detection says so and, for a grid, its first line is boxed or
+    a rule, or its rows follow (:func:`~.rows.rows_follow`); for triples, the line
+    holds at least 17 hints (the fewest a 9x9 with one solution has: ``999`` alone
+    is a damaged line there)."""
     from . import detect, self_contained
     from .rows import RULE, rows_follow
     from .source import Segment
@@ -151,7 +153,7 @@ def _starts_block(lines, c, size):
     i, s = lines.significant()
     if name in ("grid", "numbers"):
         return "|" in s or RULE.match(s) is not None or rows_follow(lines, i, c)
-    return name in ("table", "euler", "triples")
+    return name in ("table", "euler") or name == "triples" and len(s.split()) >= 17
 
 
 def _clash_free(rows):
