@@ -39,8 +39,8 @@ def read(lines, ctx, lenient, mixed=False):
     ``mixed``: stop before a line that starts a puzzle in another format (a link, a
     JSON object, or a grid block after the first line), leaving it in ``lines``."""
     # Imported here, so that writing a line (cnf2sudoku) does not load the readers.
-    from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, line_cells,
-                        symbol_name)
+    from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits,
+                        line_cells, symbol_name)
     from .source import make_grid
     if mixed:
         from . import _OWN_HEADS as heads, self_contained
@@ -75,15 +75,23 @@ def read(lines, ctx, lenient, mixed=False):
                         raise PuzzleError("%s in column %d: a damaged line"
                                           % (symbol_name(text[at]), at + 1), source, lineno)
                     raise PuzzleError(wrong_count(s, c, size or ctx.hint), source, lineno)
-                taken = mixed
                 layout = layouts.get(n)
                 if layout is None:
                     layout = layouts[n] = ctx.layout(n, None, lineno)
                 try:
                     values = (decode_chars if kind == "c" else decode_numbers)(cells, n)
                 except Bad as bad:
+                    if taken and checked != lineno and not size and fits(kind, cells, c):
+                        # N² cells that fit no NxN grid but a row of an N²xN² one: its
+                        # first row after the line puzzles?
+                        checked = lineno
+                        lines.push((lineno, text))
+                        if _starts_block(lines, c, size):
+                            return
+                        break
                     raise PuzzleError(bad.message(column(text, bad.index, kind)),
                                       source, lineno) from None
+                taken = mixed
                 grid = make_grid(values, layout, source, lineno)
                 if n == 16 and kind == "c":
                     grid.symbols = chars_notation(cells, n)

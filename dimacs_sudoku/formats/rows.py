@@ -285,7 +285,7 @@ def read_rows(lines, ctx, fmt, lenient):
             continue
         try:
             if HEADER.match(s):
-                if start is None and taken and fmt in ("table", "euler") and \
+                if start is None and taken and \
                         ("euler" if s[0] in "gG" else "table") != fmt:
                     lines.push(item)
                     return          # the other headed format's part

@@ -14,8 +14,18 @@ from dimacs_sudoku.formats import parse_puzzle, read_puzzles_lenient, write_grid
 
 from support import INKALA, SMALL4, in_process
 
+def _pattern16(seed=3):
+    """A valid 16x16 puzzle: the pattern solution, 40% of its cells given."""
+    import random
+    from dimacs_sudoku.core.notation import SYMBOLS
+    rng = random.Random(seed)
+    return "".join(SYMBOLS[(r * 4 + r // 4 + c) % 16] if rng.random() < 0.4 else "."
+                   for r in range(16) for c in range(16))
+
+
 PUZZLES = [SMALL4, "1...3...2...4...", INKALA,
-           "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."]
+           "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+           _pattern16()]
 # (each with a rule its solution keeps, for the variant text: a killer cage of two cells)
 RULES = {4: "killer %d r1c1 r1c2", 9: "killer %d r1c1 r1c2"}
 
@@ -59,8 +69,8 @@ WRITTEN = {
 # Formats whose puzzle ends at a blank line only (triples: hints on any number of
 # lines).
 ENDS_BLANK = ("triples",)
-# Formats that hold a puzzle of one size only.
-ONLY = {"euler": 9, "triples": 9}
+# The sizes a format holds, when not all (the variant: those RULES has).
+ONLY = {"euler": (9,), "triples": (9,), "variant": tuple(RULES)}
 
 # Damaged lines: each is one error (a comment or blank line is none). Each is as wide
 # as no other: lines of one width in a run are the rows of one (damaged) grid.
@@ -83,8 +93,8 @@ def inputs(draw):
     for _ in range(draw(st.integers(1, 7))):
         if draw(st.booleans()):
             name = draw(st.sampled_from(sorted(WRITTEN)))
-            puzzle = draw(st.sampled_from([p for p in PUZZLES
-                                           if len(p) == ONLY.get(name, len(p) ** .5) ** 2]))
+            puzzle = draw(st.sampled_from([p for p in PUZZLES if ONLY.get(name) is None
+                                           or round(len(p) ** .5) in ONLY[name]]))
             text = WRITTEN[name](puzzle).rstrip("\n")
             pieces.append((text, name))
             expected.append(("grid", puzzle))
