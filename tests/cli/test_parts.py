@@ -129,3 +129,23 @@ def test_a_short_damaged_line_names_no_grid_size(bad):
     (error,) = items(bad + "\n")
     assert "x1 grid" not in str(error) and "x3 grid" not in str(error)
     assert "is not a puzzle" in str(error) or "a damaged line" in str(error)
+
+
+def _written(fmt, puzzle=INKALA):
+    return write_grid(parse_puzzle(puzzle), fmt)
+
+
+@pytest.mark.parametrize("first, second", [
+    (_written("json"), _written("fpuzzles")),                  # ours, then f-puzzles'
+    (_written("table", SMALL4), _written("euler")),           # two headed formats
+    (_written("numbers", SMALL4), _written("euler")),
+    (_written("table", SMALL4), rows(SMALL4, 4)),               # a grid with no header
+    (_written("grid", SMALL4), _written("table")),
+    (INKALA[:40], _written("triples")),                         # triples after a cut line
+    (_written("grid"), "garbage!\n" + INKALA[:40]),             # damaged lines after grids
+])
+def test_each_part_ends_where_the_next_starts(first, second):
+    found = kinds(first.rstrip("\n") + "\n" + second.rstrip("\n") + "\n")
+    expected = [items(first)[0], *items(second)]
+    assert [k for _, k in found] == ["error" if isinstance(x, PuzzleError) else x.to_line()
+                                     for x in expected]
