@@ -252,7 +252,7 @@ def _parts(lines, ctx, fmt, lenient, rules):
         start = lines.peek(found[0])
         part = lines if fmt or self_contained(found[1]) else Segment(lines, self_contained)
         name = fmt or detect(part, ctx.size)
-        if first and name == "csv":
+        if first and name == "csv":          # (a CSV file holds no rule lines)
             rules.active = False
         first = False
         if fmt is not None or name in ("fpuzzles", "sudokupad"):

@@ -235,8 +235,17 @@ def row_width(s):
 def rows_follow(lines, i, c):
     """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
     C-1 lines (comments aside; a blank line, the end, a boxed grid or a line puzzle of
-    another size cuts them short, as it ends a grid), more have C cells than have not. A damaged line (a NUL byte, a word) is then its own error, and does not take
-    the puzzles after it as its rows; a grid with a damaged row is still one puzzle."""
+    another size cuts them short, as it ends a grid), more have C cells than have not.
+    A damaged line (a NUL byte, a word) is then its own error, and does not take the
+    puzzles after it as its rows; a grid with a damaged row is still one puzzle, and
+    so is one cut short by a blank line.
+
+    >>> from .source import Lines
+    >>> rows_follow(Lines(["garbage!", "1..44......33..1"]), 0, 8)
+    False
+    >>> rows_follow(Lines(["1 . . 4", "4 . . .", ". . . 3", "3 . . 1"]), 0, 4)
+    True
+    """
     matching = others = k = 0
     while k < c - 1:
         i += 1
@@ -289,8 +298,6 @@ def read_rows(lines, ctx, fmt, lenient):
                         ("euler" if s[0] in "gG" else "table") != fmt:
                     lines.push(item)
                     return          # the other headed format's part
-                if start is None and s[0] in "eEgG":
-                    box = None      # "experiment:", "Grid 01": another set's puzzles
                 start = start or lineno
                 box = header_box(s, ctx, lineno) or box
                 continue
