@@ -140,6 +140,12 @@ def _puzzle_object(s):
         key in obj for key in ("grid", "cells", "size", "box"))
 
 
+def _square(count):
+    """Whether ``count`` cells make a line puzzle (N*N, from 4x4)."""
+    n = int(count ** 0.5 + 0.5)
+    return n >= 4 and n * n == count
+
+
 def object_lines(lines, start=0, limit=MAX_CHARS):
     """``(count, closed)``: how many lines from ``start`` (where a JSON object opens) the
     object takes, looked at with ``lines.peek``, and whether it closes. A line that
@@ -166,10 +172,11 @@ def object_lines(lines, start=0, limit=MAX_CHARS):
             closed = True
             break
     if not closed:
-        # a damaged object: the first whole puzzle object within it starts the next part
+        # A damaged object: the first whole puzzle object within it, or line puzzle of
+        # digits (a JSON number too), starts the next part.
         for k in range(start + 1, i):
             s = lines.peek(k)[1].strip()
-            if s[:1] == "{" and _puzzle_object(s):
+            if s[:1] == "{" and _puzzle_object(s) or s.isdigit() and _square(len(s)):
                 return k - start, False
     return i - start, closed
 

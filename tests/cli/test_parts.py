@@ -114,6 +114,13 @@ def test_a_cut_json_object_is_one_error(cut):
         assert [k for _, k in found] == ["error", SMALL4, INKALA, INKALA], (damaged, found)
 
 
+def test_a_json_object_cut_after_a_comma_keeps_a_line_of_digits_after_it():
+    compact = write_grid(parse_puzzle(INKALA), "fpuzzles")
+    cut = compact[:compact.index(",", 60) + 1]
+    text = cut + "\n" + INKALA_SOLUTION + "\n" + INKALA + "\n"
+    assert kinds(text) == [(1, "error"), (2, INKALA_SOLUTION), (3, INKALA)]
+
+
 def test_an_unterminated_json_object_is_one_error_within_the_limit():
     from dimacs_sudoku.formats.fpuzzles import MAX_CHARS
     line = '{"size": 9, "grid": [' + '[{}, {}, {}],\n' * (MAX_CHARS // 14 + 10)
