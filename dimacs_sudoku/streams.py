@@ -150,6 +150,7 @@ class TextInput(io.TextIOWrapper):
             codecs.getincrementaldecoder("utf-8-sig")("replace"), translate=True)
         self._read = getattr(buffer, "read1", buffer.read)
         self._batch = iter(())      # the lines split from the last block, not yet taken
+        self._pending = []          # (the list _batch runs over)
         self._carry = ""            # the start of a line whose end is not read yet
         self._ended = False
         self._paused = False        # the last look found a pause, and nothing came since
@@ -200,7 +201,8 @@ class TextInput(io.TextIOWrapper):
                         self._too_long(number)
             self.line_number += len(lines)
             self._carry = last
-            self._batch = iter([line + "\n" for line in lines])
+            self._pending = [line + "\n" for line in lines]
+            self._batch = iter(self._pending)
             return next(self._batch)
         if self._carry:
             self.line_number += 1
@@ -215,22 +217,37 @@ class TextInput(io.TextIOWrapper):
     def readline(self, size=-1):
         line = next(self, "")
         if size is not None and 0 <= size < len(line):      # the rest comes next
-            self._batch = iter([line[size:]] + list(self._batch))
+            self._pending = [line[size:]] + list(self._batch)
+            self._batch = iter(self._pending)
             line = line[:size]
         return line
 
     def waiting(self):
-        """True when the next line is not here yet and the input pauses: nothing read
-        is left, and a terminal, pipe or socket has had nothing more for
-        :data:`PAUSE` seconds. A filter answers what it has then; a file never waits."""
-        if self._ended or self._batch.__length_hint__():
+        """True when the next line that says anything is not here yet and the input
+        pauses: nothing read is left but lines that say nothing (:func:`says_nothing`),
+        and a terminal, pipe or socket has had nothing more for :data:`PAUSE` seconds.
+        A filter answers what it has then; a file never waits."""
+        if self._descriptor is None:
+            return False                    # (a file: first and fast)
+        left = self._batch.__length_hint__()
+        if left:
+            s = self._pending[-left].strip()
+            if s and s[0] != "#" and s.strip("-+=|"):
+                return False                # (the usual case, next and fast)
+        if self._ended:
             return False
-        if self._paused:
-            return True
         if self._descriptor is False:
             self._descriptor = _watched_descriptor(self.buffer)
-        if self._descriptor is None:
-            return False
+            if self._descriptor is None:
+                return False
+        if left:
+            pending = self._pending
+            for k in range(len(pending) - left + 1, len(pending)):
+                s = pending[k].strip()          # (says_nothing, inline)
+                if s and s[0] != "#" and s.strip("-+=|"):
+                    return False
+        if self._paused:
+            return True
         import select
         try:
             ready = select.select([self._descriptor], [], [], self.PAUSE)[0]
@@ -238,6 +255,17 @@ class TextInput(io.TextIOWrapper):
             return False
         self._paused = not ready
         return self._paused
+
+
+def says_nothing(line):
+    """Whether a line of input says nothing more after a whole puzzle: blank, a ``#``
+    comment, or a grid's border (only ``- + = |``).
+
+    >>> [says_nothing(s) for s in ("\\n", "# a note", "+-----+-----+", "1..4")]
+    [True, True, True, False]
+    """
+    s = line.strip()
+    return not s or s[0] == "#" or not s.strip("-+=|")
 
 
 def _watched_descriptor(buffer):

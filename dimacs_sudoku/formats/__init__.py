@@ -30,9 +30,11 @@ A variant puzzle is a grid in one of these formats followed by one rule per line
 Detection looks at the first line that is not blank or a comment and asks each module
 of :data:`DETECTION` in turn; :func:`dimacs_sudoku.formats.line.detect` decides the
 rest. Each part of an input is detected where it starts, so that a file may mix
-formats: a link or JSON object (:func:`self_contained`) ends the part before it, a
-grid block ends a run of line puzzles, line puzzles end a run of grids. Grids in
-multi-line formats follow each other directly or with blank lines between; ``#``
+formats: a link or JSON object (:func:`self_contained`; an object ends where its
+grammar closes it, :func:`.fpuzzles.object_lines`) ends the part before it, a grid
+block ends a run of line puzzles, line puzzles end a run of grids, and a line that
+starts no grid's rows (:func:`.rows.rows_follow`) is a damaged line of its own. Grids
+in multi-line formats follow each other directly or with blank lines between; ``#``
 lines are comments everywhere. Lines longer than
 :data:`~.source.MAX_LINE` are an error (no puzzle is that long).
 
@@ -211,7 +213,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
         items = _parts(lines, ctx, fmt, lenient, rules)
         held, count, blocks = None, 0, rules.blocks
         while True:
-            if held is not None and lines.waiting():
+            if held is not None and lines.pauses():
                 # The input pauses after a whole puzzle: it is answered now, and rules
                 # that come after the pause cannot be its rules.
                 if blocks and blocks[0][0][0] > (held.line or 0):
@@ -229,9 +231,8 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
             held = item
             count += 1
         if rules.found:
-            if held is not None and count > 1 and not rules.had_blocks:
-                raise PuzzleError("a variant puzzle holds one grid before its rules, "
-                                  "found %d" % count, source, rules.found[0][0])
+            # (the rules at the end are the last grid's, as those between two grids
+            # are the first one's)
             held = _with_rules(held, rules.found, lenient, source, count)
         if held is not None:
             yield _boxed(held, lenient)
@@ -263,12 +264,12 @@ def _parts(lines, ctx, fmt, lenient, rules):
         start = lines.peek(found[0])
         part = lines if fmt or self_contained(found[1]) else Segment(lines, self_contained)
         name = fmt or detect(part, ctx.size)
-        if first and name in ("euler", "csv", "fpuzzles", "sudokupad", "json"):
-            rules.active = False            # "Grid 01" is a header, not a rule
+        if first and name == "csv":          # (a CSV file holds no rule lines)
+            rules.active = False
         first = False
         if fmt is not None or name in ("fpuzzles", "sudokupad"):
             yield from READERS[name].read(lines, ctx, lenient)
-        elif name == "line":
+        elif name in ("line", "json"):
             yield from READERS[name].read(lines, ctx, lenient, mixed=True)
         else:
             yield from READERS[name].read(part, ctx, lenient)
@@ -311,8 +312,7 @@ class _RuleLines:
             head = text[:1]
             if held:
                 s = text.strip()
-                if not s or s[0] == "#" or (_variants().is_rule_line(s)
-                                            and len(held) < self.MAX_HELD):
+                if not s or s[0] == "#" or (_rule_like(s) and len(held) < self.MAX_HELD):
                     held.append(item)
                     continue
                 found = [item for item in held
@@ -329,7 +329,7 @@ class _RuleLines:
                     and seen_grid:
                 s = text.lstrip()
                 # (the rule registry is imported only for a line like a rule)
-                if s[:1].isalpha() and _variants().is_rule_line(s):
+                if s[:1].isalpha() and _rule_like(s):
                     held.append(item)
                     continue
             if head and head != "#":
@@ -337,6 +337,12 @@ class _RuleLines:
             yield item
         self.found = [item for item in held
                       if item[1].strip() and item[1].strip()[0] != "#"]
+
+
+def _rule_like(s):
+    """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none."""
+    from .source import HEADER
+    return _variants().is_rule_line(s) and not HEADER.match(s)
 
 
 def _variants():

@@ -56,43 +56,197 @@ def brace_depth(text, depth=0):
     return depth
 
 
-def starts_another(first, text):
-    """Whether ``text``, a line inside an object whose first line is ``first``, is the
-    start of the next object instead: an object written on one line that does not
-    close (a damaged line of a file of one object a line) ends there."""
-    return text[:1] == "{" and first.strip() != "{"
+# One JSON token after blanks: a string, a number, a literal, or punctuation. Strings
+# hold no line end, so that a text can be scanned a line at a time.
+_TOKEN = re.compile(r'\s*(?:("(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")'
+                    r"|(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)(?![\w.])"
+                    r"|(true|false|null)\b|([][{},:]))")
+
+
+class JsonScan:
+    """The grammar of one JSON object, fed a line at a time, that says where the object
+    ends: :meth:`feed` is True once it closes, and False for a line that cannot
+    continue it (a damaged or cut object ends before that line). Only the nesting and
+    what may come next are kept, so that any size can be scanned in bounded memory.
+
+    >>> scan = JsonScan()
+    >>> [scan.feed(s) for s in ('{"grid": [[{"value": 1}, {}],', '[{}, {}]]}')]
+    [None, True]
+    >>> JsonScan().feed('{"grid": [[{"val'), JsonScan().feed('{"a": 1}'), JsonScan().feed('[1]')
+    (False, True, False)
+    """
+
+    def __init__(self):
+        self.stack = []         # the open containers, "{" or "["
+        self.expect = "start"   # start, value, key, colon, next (a comma or a close)
+
+    def feed(self, line):
+        """True: the object closes on this line; False: the line cannot continue it;
+        None: it goes on."""
+        at, stack, expect = 0, self.stack, self.expect
+        while True:
+            match = _TOKEN.match(line, at)
+            if match is None:
+                if line[at:].strip():
+                    return False
+                self.expect = expect
+                return None
+            at = match.end()
+            string, _, _, mark = match.groups()
+            if expect == "start":
+                if mark != "{":
+                    return False
+                stack.append(mark)
+                expect = "key?"
+            elif mark is None:                  # a string, number or literal
+                if expect == "colon" or expect == "next" or \
+                        string is None and expect in ("key", "key?"):
+                    return False
+                expect = "colon" if expect in ("key", "key?") else "next"
+            elif mark in "{[":
+                if expect not in ("value", "value?"):
+                    return False
+                stack.append(mark)
+                expect = "key?" if mark == "{" else "value?"
+            elif mark in "}]":
+                if not (expect == "next" or expect == "key?" and mark == "}"
+                        or expect == "value?" and mark == "]") \
+                        or stack[-1] != ("{" if mark == "}" else "["):
+                    return False
+                stack.pop()
+                if not stack:
+                    self.expect = "end"
+                    return True
+                expect = "next"
+            elif mark == ",":
+                if expect != "next":
+                    return False
+                expect = "key" if stack[-1] == "{" else "value"
+            else:                               # ":"
+                if expect != "colon":
+                    return False
+                expect = "value"
+
+
+def _puzzle_object(s):
+    """Whether the line ``s`` is a whole JSON object of a puzzle on its own (a grid's
+    key in it): where the next object starts after a damaged one."""
+    import json
+    try:
+        obj, end = json.JSONDecoder().raw_decode(s)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and not s[end:].strip() and any(
+        key in obj for key in ("grid", "cells", "size", "box"))
+
+
+def _square(count):
+    """Whether ``count`` cells make a line puzzle (N*N, from 4x4)."""
+    n = int(count ** 0.5 + 0.5)
+    return n >= 4 and n * n == count
+
+
+def object_lines(lines, start=0, limit=MAX_CHARS):
+    """``(count, closed)``: how many lines from ``start`` (where a JSON object opens) the
+    object takes, looked at with ``lines.peek``, and whether it closes. A line that
+    cannot continue it ends it (a cut object is an error of its own lines, the next
+    part is read), and so does a line holding a whole puzzle object after a damaged
+    one. ``count`` is None when the object passes ``limit`` characters."""
+    scan, i, total = JsonScan(), start, 0
+    closed = False
+    while True:
+        item = lines.peek(i)
+        if item is None:
+            break
+        text = item[1]
+        total += len(text) + 1
+        if total > limit:
+            return None, False
+        found = scan.feed(text)
+        if found is False:
+            if i == start:
+                return 1, False
+            break
+        i += 1
+        if found:
+            closed = True
+            break
+    if not closed:
+        # A damaged object: the first whole puzzle object within it, or line puzzle of
+        # digits (a JSON number too), starts the next part.
+        for k in range(start + 1, i):
+            s = lines.peek(k)[1].strip()
+            if s[:1] == "{" and _puzzle_object(s) or s.isdigit() and _square(len(s)):
+                return k - start, False
+    return i - start, closed
+
+
+def skip_object(lines):
+    """Take the lines of a JSON object too long to read, from its first to its end:
+    one error for all of them, in bounded memory."""
+    scan, first = JsonScan(), True
+    while True:
+        item = lines.next()
+        if item is None:
+            return
+        found = scan.feed(item[1])
+        if found is False and not first:
+            lines.push(item)
+            return
+        if found:
+            return
+        first = False
 
 
 def read_text(lines, source, what="an f-puzzles puzzle"):
     """``(text, first)``: the text of the next puzzle of ``lines`` (a link or packed
-    string: its line; a JSON object: its lines to the brace that closes it, or to the
-    end when none does) and the number of its first line (None: nothing but blanks
-    and comments are left); at most :data:`MAX_CHARS` characters."""
-    parts, total, first, depth = [], 0, None, 0
+    string: its line; a JSON object: its lines as :func:`object_lines` finds them, or,
+    for SCL's zipped text, which is no JSON, to the brace that closes it) and the number
+    of its first line (None: nothing but blanks and comments are left); at most
+    :data:`MAX_CHARS` characters."""
     while True:
-        item = lines.next()
+        item = lines.peek(0)
         if item is None:
+            return "", None
+        s = item[1].strip()
+        if s and s[0] != "#":
             break
-        lineno, text = item
-        if first is None:
-            s = text.strip()
-            if not s or s[0] == "#":
-                continue
-            first = lineno
-            if s[0] != "{":
-                return s, first
-        elif starts_another(parts[0], text):
-            lines.push(item)
-            break
-        total += len(text) + 1
+        lines.next()
+    first = item[0]
+    if s[0] != "{":
+        lines.next()
+        return s, first
+    count, closed = object_lines(lines)
+    if count is None:
+        skip_object(lines)
+        raise PuzzleError("%s longer than %s characters"
+                          % (what, format(MAX_CHARS, ",")), source, first)
+    if not closed and count == 1 and not s.startswith('{"'):
+        count = _zipped_lines(lines)
+    return "\n".join(lines.next()[1] for _ in range(count)).strip(), first
+
+
+def _zipped_lines(lines, start=0):
+    """How many lines from ``start`` a zipped SCL object (bare words, single quotes)
+    takes: to the brace that closes it."""
+    depth, i, total = 0, start, 0
+    while True:
+        item = lines.peek(i)
+        if item is None or i > start and starts_another(lines.peek(start)[1], item[1]):
+            return max(i - start, 1)
+        total += len(item[1]) + 1
         if total > MAX_CHARS:
-            raise PuzzleError("%s longer than %s characters"
-                              % (what, format(MAX_CHARS, ",")), source, lineno)
-        parts.append(text)
-        depth = brace_depth(text, depth)
+            return max(i - start, 1)
+        depth = brace_depth(item[1], depth)
+        i += 1
         if depth <= 0:
-            break
-    return "\n".join(parts).strip(), first
+            return i - start
+
+
+def starts_another(first, text):
+    """Whether ``text``, a line inside a zipped object whose first line is ``first``,
+    is the start of the next object instead."""
+    return text[:1] == "{" and first.strip() != "{"
 
 
 def unpack(text, source=None, line=None):
@@ -134,7 +288,13 @@ def load(json_text, source=None):
 
 
 def read(lines, ctx, lenient):
-    text, first = read_text(lines, ctx.source)
+    try:
+        text, first = read_text(lines, ctx.source)
+    except PuzzleError as error:
+        if not lenient:
+            raise
+        yield error
+        return
     if first is None:
         return
     yield from one_puzzle(lambda: parse_fpuzzles(load(unpack(text, ctx.source, first),

@@ -69,9 +69,10 @@ def detect(lines, found, size):
     return NAME if is_ours(_object(found[1].strip())) else None
 
 
-def read(lines, ctx, lenient):
+def read(lines, ctx, lenient, mixed=False):
     """Every puzzle, one object per line, up to a line that is no JSON object (where
-    another format's part of the input starts); a bad line is that line's error."""
+    another format's part of the input starts) or, when ``mixed``, none of ours (an
+    f-puzzles or SudokuPad object, a damaged line); a bad line is that line's error."""
     while True:
         item = lines.next()
         if item is None:
@@ -80,7 +81,7 @@ def read(lines, ctx, lenient):
         s = text.strip()
         if not s or s[0] == "#":
             continue
-        if s[0] != "{":
+        if s[0] != "{" or mixed and not is_ours(_object(s)):
             lines.push(item)
             return
         try:

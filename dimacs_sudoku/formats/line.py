@@ -39,8 +39,8 @@ def read(lines, ctx, lenient, mixed=False):
     ``mixed``: stop before a line that starts a puzzle in another format (a link, a
     JSON object, or a grid block after the first line), leaving it in ``lines``."""
     # Imported here, so that writing a line (cnf2sudoku) does not load the readers.
-    from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, line_cells,
-                        symbol_name)
+    from .cells import (Bad, chars_notation, column, decode_chars, decode_numbers, fits,
+                        line_cells, symbol_name)
     from .source import make_grid
     if mixed:
         from . import _OWN_HEADS as heads, self_contained
@@ -61,7 +61,8 @@ def read(lines, ctx, lenient, mixed=False):
                 c = len(cells)
                 n = size or math.isqrt(c)
                 if taken and checked != lineno and (
-                        n * n != c or s[0] in "+|" or s[0] in "-=" and RULE.match(s)):
+                        n * n != c or n < 4 and not ctx.hint or s[0] in "+|"
+                        or s[0] in "-=" and RULE.match(s)):
                     # A grid after the line puzzles? Detection looks ahead, so the
                     # lines are read again from here.
                     checked = lineno
@@ -69,21 +70,29 @@ def read(lines, ctx, lenient, mixed=False):
                     if _starts_block(lines, c, size):
                         return
                     break
-                if n * n != c or n in (2, 3) and not ctx.hint:
+                if n * n != c or n < 4 and not ctx.hint:
                     if not s.isprintable():
                         at = next(k for k, ch in enumerate(text) if not ch.isprintable())
                         raise PuzzleError("%s in column %d: a damaged line"
                                           % (symbol_name(text[at]), at + 1), source, lineno)
                     raise PuzzleError(wrong_count(s, c, size or ctx.hint), source, lineno)
-                taken = mixed
                 layout = layouts.get(n)
                 if layout is None:
                     layout = layouts[n] = ctx.layout(n, None, lineno)
                 try:
                     values = (decode_chars if kind == "c" else decode_numbers)(cells, n)
                 except Bad as bad:
+                    if taken and checked != lineno and not size and fits(kind, cells, c):
+                        # N² cells that fit no NxN grid but a row of an N²xN² one: its
+                        # first row after the line puzzles?
+                        checked = lineno
+                        lines.push((lineno, text))
+                        if _starts_block(lines, c, size):
+                            return
+                        break
                     raise PuzzleError(bad.message(column(text, bad.index, kind)),
                                       source, lineno) from None
+                taken = mixed
                 grid = make_grid(values, layout, source, lineno)
                 if n == 16 and kind == "c":
                     grid.symbols = chars_notation(cells, n)
@@ -140,18 +149,21 @@ def _block(lines, i, c):
 
 def _starts_block(lines, c, size):
     """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
-    line puzzle, or looks like a grid's) are a grid or a headed format rather than a
-    damaged line: detection says so and, for a grid, its first line is boxed or a
-    rule, or starts a block of exactly ``c`` lines of ``c`` cells."""
+    line puzzle, or looks like a grid's) are a grid, a headed format or triples rather
+    than a damaged line: detection says so and, for a grid, its first line is boxed or
+    a rule, or its rows follow (:func:`~.rows.rows_follow`); for triples, the line
+    holds at least 17 hints (the fewest a 9x9 with one solution has: ``999`` alone
+    is a damaged line there)."""
     from . import detect, self_contained
-    from .rows import RULE
+    from .rows import RULE, rows_follow
     from .source import Segment
     lines = Segment(lines, self_contained)
     name = detect(lines, size)
     i, s = lines.significant()
     if name in ("grid", "numbers"):
-        return "|" in s or RULE.match(s) is not None or _block(lines, i, c) is not None
-    return name in ("table", "euler", "pencilmarks")
+        return "|" in s or RULE.match(s) is not None or rows_follow(lines, i, c)
+    return (name in ("table", "euler", "pencilmarks")
+            or name == "triples" and len(s.split()) >= 17)
 
 
 def _clash_free(rows):
@@ -190,7 +202,7 @@ def _detect(lines, found, size):
     kind, cells = line_cells(s)
     if lines.significant(i + 1) is None:
         return "line"  # one row alone is no grid
-    from .rows import row_cells
+    from .rows import row_cells, rows_follow
     rows = "numbers" if row_cells(s, None, False)[0] == "n" else "grid"
     c = len(cells)
     if size:
@@ -199,7 +211,7 @@ def _detect(lines, found, size):
         return "line"  # too long for a row of symbols
     n = math.isqrt(c)
     if n < 4 or n * n != c or not _has_box(n):
-        return rows
+        return rows if rows_follow(lines, i, c) else "line"
     # A line that fits no NxN grid but a row of a CxC one is such a row; one that fits
     # neither is a damaged line, which says nothing of the lines around it.
     if not fits(kind, cells, n) and fits(kind, cells, c):

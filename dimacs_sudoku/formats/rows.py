@@ -18,10 +18,8 @@ from math import isqrt
 from ..errors import PuzzleError
 from ..core.layout import MAX_SIZE
 from .cells import Bad, column, decode_chars, decode_numbers, is_number, line_cells
-from .source import make_grid
+from .source import HEADER, make_grid
 
-HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
-                    re.I)
 RULE = re.compile(r"[-+=|:*\s]*[-=][-+=|:*\s]*\Z")
 
 
@@ -116,9 +114,17 @@ def header_box(s, ctx, lineno):
     return box
 
 
+def puzzle_of_its_own(count, n):
+    """Whether a line of ``count`` cells in a grid whose rows have ``n`` is a line
+    puzzle of another size (N*N cells, from 4x4): it ends the grid."""
+    m = isqrt(count)
+    return count != n and m >= 4 and m * m == count
+
+
 def read_grid(lines, ctx, numbers, box, start, make_grid):
     """One grid from its first row on: a Grid, or a PuzzleError for a bad cell or row
-    (returned once all its rows are read, so the next grid can still be read).
+    (returned once all its rows are read, so the next grid can still be read), or for
+    a grid cut short by a line puzzle of another size (which is read next).
 
     Raises PuzzleError when the grid ends early."""
     n = ctx.size or (box[0] * box[1] if box else None)
@@ -144,9 +150,16 @@ def read_grid(lines, ctx, numbers, box, start, make_grid):
                     if n > MAX_SIZE:
                         raise ctx.error("a row of %d cells: the largest grid is %dx%d"
                                         % (n, MAX_SIZE, MAX_SIZE), lineno)
-                elif len(cells) != n and first_bad is None:
-                    first_bad = ctx.error("row %d has %d cells, a %dx%d grid needs %d"
-                                          % (len(rows) + 1, len(cells), n, n, n), lineno)
+                elif len(cells) != n:
+                    if rows and puzzle_of_its_own(len(cells), n):
+                        lines.push(item)    # (read next: no block to skip)
+                        return ctx.error("a %dx%d grid needs %d rows, found %d before the "
+                                         "puzzle at line %d" % (n, n, n, len(rows), lineno),
+                                         start)
+                    if first_bad is None:
+                        first_bad = ctx.error("row %d has %d cells, a %dx%d grid needs %d"
+                                              % (len(rows) + 1, len(cells), n, n, n),
+                                              lineno)
                 rows.append((lineno, text, kind, cells))
                 continue
             lines.push(item)
@@ -224,6 +237,59 @@ def _pencil_grid(lines, item, size):
     return False
 
 
+def row_width(s):
+    """The cells of a line read as a grid's row: its symbols, or its tokens."""
+    tokens = s.split()
+    return len(s) if len(tokens) == 1 else len(tokens)
+
+
+def rows_follow(lines, i, c):
+    """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
+    C-1 lines (comments aside; a blank line, the end, a boxed grid or a line puzzle of
+    another size cuts them short, as it ends a grid), more have C cells than have not.
+    A damaged line (a NUL byte, a word) is then its own error, and does not take the
+    puzzles after it as its rows; a grid with a damaged row is still one puzzle, and
+    so is one cut short by a blank line.
+
+    >>> from .source import Lines
+    >>> rows_follow(Lines(["garbage!", "1..44......33..1"]), 0, 8)
+    False
+    >>> rows_follow(Lines(["1 . . 4", "4 . . .", ". . . 3", "3 . . 1"]), 0, 4)
+    True
+    """
+    matching = others = k = 0
+    while k < c - 1:
+        i += 1
+        item = lines.peek(i)
+        s = item[1].strip() if item is not None else ""
+        if not s:
+            break
+        if s[0] == "#":
+            continue
+        if s[0] in "+|" or s[0] in "-=" and RULE.match(s):
+            break                   # a boxed grid starts
+        k += 1
+        count = row_width(s)
+        if count == c:
+            matching += 1
+        elif puzzle_of_its_own(count, c):
+            break
+        else:
+            others += 1
+    return matching > others
+
+
+def _no_rows(lines, item):
+    """Whether the line ``item``, where a grid could start in a mixed input, starts
+    none (:func:`rows_follow`): a damaged line, read next as a line of its own
+    (``item`` is then pushed back)."""
+    lines.push(item)
+    if not rows_follow(lines, 0, row_width(item[1].strip())):
+        return True
+    lines.next()
+    return False
+
+
 def read_rows(lines, ctx, fmt, lenient):
     """Every grid of a multi-line format (``numbers`` forces rows of numbers)."""
     from .source import Segment
@@ -239,6 +305,10 @@ def read_rows(lines, ctx, fmt, lenient):
             continue
         try:
             if HEADER.match(s):
+                if start is None and taken and \
+                        ("euler" if s[0] in "gG" else "table") != fmt:
+                    lines.push(item)
+                    return          # the other headed format's part
                 start = start or lineno
                 box = header_box(s, ctx, lineno) or box
                 continue
@@ -247,9 +317,13 @@ def read_rows(lines, ctx, fmt, lenient):
                 return                      # a pencil-mark grid after the grids
             if RULE.match(s):
                 continue
-            if taken and start is None and "|" not in s and _line_puzzle(lines, item,
-                                                                         ctx.size):
-                return                      # line puzzles after the grids
+            if taken and start is None and (fmt in ("table", "euler") or
+                                            fmt == "numbers" and " " not in s):
+                lines.push(item)
+                return                      # a grid with no header, or of symbols
+            if taken and start is None and "|" not in s and (
+                    _line_puzzle(lines, item, ctx.size) or _no_rows(lines, item)):
+                return                      # line puzzles or a damaged line after grids
             taken = mixed
             lines.push(item)
             result = read_grid(lines, ctx, numbers, box, start or lineno, make_grid)
@@ -262,4 +336,4 @@ def read_rows(lines, ctx, fmt, lenient):
             if isinstance(result, PuzzleError) and not lenient:
                 raise result
             yield result
-        start = None
+        start = box = None          # (a header says the shape of its own grid)

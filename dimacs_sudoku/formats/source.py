@@ -9,6 +9,7 @@ room for padded numbers.
 >>> [lines.next() for _ in range(4)]
 [(1, 'a'), (2, 'b'), (3, 'c'), (4, '')]
 """
+import re
 from collections import deque
 from functools import partial
 from itertools import chain
@@ -16,7 +17,11 @@ from itertools import chain
 from ..errors import PuzzleError, UsageError
 from ..core.grid import Grid
 from ..core.layout import MAX_SIZE, Layout, parse_box
-from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput
+from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput, says_nothing
+
+# The header lines of the sudokusat2019 table and of Project Euler's file.
+HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
+                    re.I)
 
 # Longest input line read, in characters, the same for every text input: the line
 # form of a 400x400 grid holds 160,000 numbers of up to 3 digits and their spaces.
@@ -35,8 +40,8 @@ def utf16(text):
     body = text[2:] if text[:2] == "\ufffd\ufffd" else text
     if "\0" not in body:
         return False
-    return body is not text or len(body) >= 4 and not (body[0::2].strip("\0")
-                                                      and body[1::2].strip("\0"))
+    even, odd = body[0::2].strip("\0"), body[1::2].strip("\0")
+    return body is not text or len(body) >= 4 and not (even and odd) and bool(even or odd)
 
 
 def numbered(lines, first=1, source=None):
@@ -90,6 +95,16 @@ class Lines:
         has, instead of waiting to look further."""
         return len(self._buf) <= i and self._waiting is not None and self._waiting()
 
+    def pauses(self):
+        """True when the input pauses after the lines taken, but for lines that say
+        nothing (blank lines, comments, a grid's border: looked at or not): the puzzle
+        before is due now."""
+        if self._waiting is None:
+            return False
+        if self._buf and not all(says_nothing(item[1]) for item in self._buf):
+            return False
+        return self._waiting()
+
     def next(self):
         return self._buf.popleft() if self._buf else next(self._it, None)
 
@@ -111,9 +126,11 @@ class Lines:
         a reader may stop iterating, push a line back and call it again."""
         if not self._buf:
             return self._it
-        held = list(self._buf)
-        self._buf.clear()
-        return chain(held, self._it)
+        # The look-ahead is taken a line at a time, so that a line pushed back keeps
+        # its place before the lines looked at and not taken yet (and the lines
+        # themselves are never closed: a chain, not a generator, holds them).
+        buf = self._buf
+        return chain(iter(lambda: buf.popleft() if buf else None, None), self._it)
 
     def significant(self, start=0):
         """Index and stripped text of the first line from ``start`` that is not blank

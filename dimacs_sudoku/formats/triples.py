@@ -30,6 +30,10 @@ def detect(lines, found, size):
 
 
 def read(lines, ctx, lenient):
+    """Every puzzle; in a mixed input (a part of it), up to a line that starts no
+    puzzle of hints, where the next part starts."""
+    from .source import Segment
+    mixed = isinstance(lines, Segment)
     layout = None
     while True:
         item = lines.next()
@@ -39,6 +43,8 @@ def read(lines, ctx, lenient):
         if not s or s[0] == "#":
             continue
         lines.push(item)
+        if mixed and not looks_like_triples(s.split()):
+            return
         cells, seen, error = [0] * 81, {}, None
         while True:
             item = lines.next()

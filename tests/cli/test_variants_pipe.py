@@ -80,10 +80,11 @@ def test_euler_headers_are_no_rules():
     assert [g.rules for g in puzzles_from_text(text, size=4)] == [(), ()]
 
 
-def test_a_variant_holds_one_grid():
-    from dimacs_sudoku.errors import PuzzleError
-    with pytest.raises(PuzzleError, match="one grid before its rules"):
-        puzzles_from_text("1..44......33..1\n1..44......33..1\nantiknight\n")
+def test_rules_at_the_end_are_the_last_grids():
+    # as rules between two grids are the first one's: a file of puzzles may end with
+    # a variant
+    grids = puzzles_from_text("1..44......33..1\n1..44......33..1\nantiknight\n")
+    assert [[rule.to_line() for rule in g.rules] for g in grids] == [[], ["antiknight"]]
 
 
 # ---- sudoku2cnf | solver | cnf2sudoku --------------------------------------------------

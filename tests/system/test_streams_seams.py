@@ -287,3 +287,56 @@ def test_a_grid_and_its_rules_written_together_are_one_puzzle(tmp_path):
     out, err = process.communicate(timeout=PATIENCE)
     # The first read may hold both answers: the next puzzle was written already.
     assert (first + out, err, process.returncode) == (at_once[0] + at_once[1], b"", 0)
+
+
+GRIDS = {
+    "line": SMALL4 + "\n",
+    "rows": "1..4\n4...\n...3\n3..1\n",
+    "spaced": "1 . . 4\n4 . . .\n. . . 3\n3 . . 1\n",
+    "boxed": "+-----+-----+\n| 1 . | . 4 |\n| 4 . | . . |\n+-----+-----+\n"
+             "| . . | . 3 |\n| 3 . | . 1 |\n+-----+-----+\n",
+}
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade", "sudoku-analyze"])
+@pytest.mark.parametrize("grid", sorted(GRIDS))
+@pytest.mark.parametrize("after", ["", "\n", "# a note\n", "\n\n# a note\n\n"])
+def test_a_puzzle_then_blank_lines_or_comments_is_answered_at_the_pause(prog, grid,
+                                                                         after):
+    # The answer must come while the input is still open: only then is it closed.
+    process = start(prog, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        process.stdin.write((GRIDS[grid] + after).encode())
+        process.stdin.flush()
+        answer = read_line(process.stdout.fileno())
+        out, err = process.communicate(timeout=PATIENCE)      # (closes the input)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    expected = {"sudoku-solve": SMALL4_SOLUTION + "\n", "sudoku-grade": SMALL4 + "\tup\t0\n",
+                "sudoku-analyze": "puzzle: <stdin>:"}[prog]
+    assert answer.decode().startswith(expected), (answer, err)
+    assert process.returncode == 0, err
+
+
+@pytest.mark.parametrize("prog", ["sudoku-solve", "sudoku-grade"])
+@pytest.mark.parametrize("bad", [b"garbage!", b"gar\0bage"])
+def test_a_damaged_first_line_on_a_pipe_keeps_the_puzzle_after_it(prog, bad):
+    process = start(prog, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        process.stdin.write(bad + b"\n" + SMALL4.encode() + b"\n")
+        process.stdin.flush()
+        first = read_line(process.stdout.fileno())
+        second = read_line(process.stdout.fileno()) if first.count(b"\n") < 2 else b""
+        out, err = process.communicate(timeout=PATIENCE)      # (closes the input)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    lines = (first + second + out).decode().splitlines()
+    assert lines[0].startswith("error\t<stdin>:1: ") and len(lines) == 2, (lines, err)
+    assert lines[1].startswith(SMALL4_SOLUTION if prog == "sudoku-solve" else SMALL4)
+    assert process.returncode == 9

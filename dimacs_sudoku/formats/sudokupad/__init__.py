@@ -76,18 +76,14 @@ def _scl_json(lines, found):
     first = found[1]
     if re.match(r"\{\s*[^\s\"}]", first):
         return True                         # zipped: no quotes around its first key
-    from ..fpuzzles import brace_depth, starts_another
-    parts, total, i, depth = [], 0, found[0], 0
-    while total <= links.MAX_CHARS:
-        item = lines.peek(i)
-        if item is None or parts and starts_another(parts[0], item[1]):
-            break
-        parts.append(item[1])
-        total += len(item[1]) + 1
-        i += 1
-        depth = brace_depth(item[1], depth)
-        if depth <= 0:
-            break                           # the object's last line
+    from ..fpuzzles import _zipped_lines, object_lines
+    at = found[0]
+    count, closed = object_lines(lines, at, links.MAX_CHARS)
+    if count is None:
+        return "cells" in first             # too long: an error when read
+    if not closed and count == 1 and not first.startswith('{"'):
+        count = _zipped_lines(lines, at)
+    parts = [lines.peek(at + k)[1] for k in range(count)]
     text = "\n".join(parts)
     try:
         obj = json.loads(text)

@@ -1,0 +1,158 @@
+"""Where one puzzle of an input ends and the next begins: a damaged line is its own
+error wherever it stands, a grid after line puzzles is one puzzle, a JSON object is
+one puzzle however its lines break; and, over generated files of every format with
+damaged lines between the puzzles, one item (one output line) per part, in order."""
+
+import io
+import json
+
+import pytest
+
+from dimacs_sudoku.errors import PuzzleError
+from dimacs_sudoku.formats import parse_puzzle, read_puzzles_lenient, write_grid
+
+from support import INKALA, INKALA_SOLUTION, SMALL4, in_process
+
+
+def items(text):
+    return list(read_puzzles_lenient(io.StringIO(text), "p.txt"))
+
+
+def kinds(text):
+    """``(line, the puzzle's line form or 'error')`` for each item of ``text``."""
+    return [(x.line, "error" if isinstance(x, PuzzleError) else x.to_line())
+            for x in items(text)]
+
+
+def rows(puzzle, n, spaced=False):
+    return "\n".join((" " if spaced else "").join(puzzle[r * n:(r + 1) * n])
+                     for r in range(n)) + "\n"
+
+
+# ---- a short damaged first line is its own error --------------------------------
+
+@pytest.mark.parametrize("bad", ["garbage!", "gar\0bage", "abc", "x", "1 2 3 4 5",
+                                 "\0" * 6])
+@pytest.mark.parametrize("after", [INKALA, SMALL4])
+def test_a_damaged_first_line_is_its_own_error(bad, after):
+    assert kinds(bad + "\n" + after + "\n") == [(1, "error"), (2, after)]
+    # the same as in the middle of the file
+    text = after + "\n" + bad + "\n" + after + "\n"
+    assert kinds(text) == [(1, after), (2, "error"), (3, after)]
+
+
+def test_damaged_lines_of_one_length_keep_the_puzzle_after_them():
+    # (read as the rows of one damaged grid, which the line puzzle ends)
+    text = "garbage!\ngarbage!\n" + INKALA + "\n" + SMALL4 + "\n"
+    assert kinds(text) == [(1, "error"), (3, INKALA), (4, SMALL4)]
+    assert "found 2 before the puzzle at line 3" in str(items(text)[0])
+
+
+@pytest.mark.parametrize("name", ["sudoku-solve", "sudoku-grade", "sudoku-analyze"])
+def test_a_damaged_first_line_through_the_commands(name):
+    done = in_process(name, input="gar\0bage\n" + INKALA + "\n")
+    out = done.stdout.splitlines()
+    assert out[0].startswith("error\t<stdin>:1: NUL byte"), done.stdout
+    assert "3x3" not in done.stderr and "grid needs" not in done.stderr
+    if name == "sudoku-analyze":        # (a report of many lines a puzzle)
+        assert out[1] == "puzzle: <stdin>:2"
+    else:
+        assert len(out) == 2
+    if name == "sudoku-solve":
+        assert out[1] == INKALA_SOLUTION
+
+
+def test_a_grid_with_one_damaged_row_is_still_one_error():
+    grid = rows(INKALA, 9).splitlines()
+    grid[3] = grid[3][:5]
+    assert kinds("\n".join(grid) + "\n\n" + INKALA + "\n") == [(4, "error"), (11, INKALA)]
+
+
+# ---- a grid after line puzzles ----------------------------------------------------
+
+@pytest.mark.parametrize("grid, puzzle", [
+    (rows(INKALA, 9), INKALA), (rows(INKALA, 9, True), INKALA),
+    (rows(SMALL4, 4, True), SMALL4), (write_grid(parse_puzzle(SMALL4), "numbers"), SMALL4),
+])
+@pytest.mark.parametrize("between", ["\n", "\n\n", "# a note\n", ""])
+def test_a_grid_after_a_line_puzzle_is_one_puzzle(grid, puzzle, between):
+    text = INKALA + "\n" + between + grid
+    after = 2 + between.count("\n")
+    assert kinds(text) == [(1, INKALA), (after, puzzle)]
+    assert kinds(text + "\n" + SMALL4 + "\n")[-1] == (after + grid.count("\n") + 1, SMALL4)
+
+
+# ---- a JSON object, whatever its line breaks -----------------------------------
+
+def fpuzzles_texts():
+    compact = write_grid(parse_puzzle(INKALA), "fpuzzles").strip()
+    obj = json.loads(compact)
+    return {"rows": compact.replace("},{", "},\n{"),
+            "cells": compact.replace(",", ",\n"),
+            "everywhere": json.dumps(obj, indent=1, separators=(",\n", "\n:\n")),
+            "crlf": json.dumps(obj, indent=2).replace("\n", "\r\n"),
+            "tabs": json.dumps(obj, indent="\t"),
+            "brackets": compact.replace("[", "[\n").replace("]", "\n]")}
+
+
+@pytest.mark.parametrize("name", sorted(fpuzzles_texts()))
+def test_a_json_object_is_one_puzzle_however_its_lines_break(name):
+    text = fpuzzles_texts()[name]
+    assert kinds(text + "\n") == [(1, INKALA)]
+    size = text.count("\n") + 1
+    mixed = SMALL4 + "\n" + text + "\n" + text + "\n" + SMALL4 + "\n"
+    assert kinds(mixed) == [(1, SMALL4), (2, INKALA), (2 + size, INKALA),
+                            (2 + 2 * size, SMALL4)]
+
+
+@pytest.mark.parametrize("cut", [40, 300, -1])
+def test_a_cut_json_object_is_one_error(cut):
+    whole = fpuzzles_texts()["rows"]
+    for damaged in (whole[:cut], write_grid(parse_puzzle(INKALA), "fpuzzles").strip()[:cut]):
+        text = damaged + "\n" + SMALL4 + "\n" + whole + "\n" + INKALA + "\n"
+        found = kinds(text)
+        assert [k for _, k in found] == ["error", SMALL4, INKALA, INKALA], (damaged, found)
+
+
+def test_a_json_object_cut_after_a_comma_keeps_a_line_of_digits_after_it():
+    compact = write_grid(parse_puzzle(INKALA), "fpuzzles")
+    cut = compact[:compact.index(",", 60) + 1]
+    text = cut + "\n" + INKALA_SOLUTION + "\n" + INKALA + "\n"
+    assert kinds(text) == [(1, "error"), (2, INKALA_SOLUTION), (3, INKALA)]
+
+
+def test_an_unterminated_json_object_is_one_error_within_the_limit():
+    from dimacs_sudoku.formats.fpuzzles import MAX_CHARS
+    line = '{"size": 9, "grid": [' + '[{}, {}, {}],\n' * (MAX_CHARS // 14 + 10)
+    found = items(line)
+    assert len(found) == 1 and isinstance(found[0], PuzzleError)
+    assert "longer than" in str(found[0])
+    found = items(line + "\n" + SMALL4 + "\n")
+    assert [type(x).__name__ for x in found][-1] == "Grid"
+
+
+@pytest.mark.parametrize("bad", ["x", "1", "ab", "gar\0bage", "\0\0\0"])
+def test_a_short_damaged_line_names_no_grid_size(bad):
+    (error,) = items(bad + "\n")
+    assert "x1 grid" not in str(error) and "x3 grid" not in str(error)
+    assert "is not a puzzle" in str(error) or "a damaged line" in str(error)
+
+
+def _written(fmt, puzzle=INKALA):
+    return write_grid(parse_puzzle(puzzle), fmt)
+
+
+@pytest.mark.parametrize("first, second", [
+    (_written("json"), _written("fpuzzles")),                  # ours, then f-puzzles'
+    (_written("table", SMALL4), _written("euler")),           # two headed formats
+    (_written("numbers", SMALL4), _written("euler")),
+    (_written("table", SMALL4), rows(SMALL4, 4)),               # a grid with no header
+    (_written("grid", SMALL4), _written("table")),
+    (INKALA[:40], _written("triples")),                         # triples after a cut line
+    (_written("grid"), "garbage!\n" + INKALA[:40]),             # damaged lines after grids
+])
+def test_each_part_ends_where_the_next_starts(first, second):
+    found = kinds(first.rstrip("\n") + "\n" + second.rstrip("\n") + "\n")
+    expected = [items(first)[0], *items(second)]
+    assert [k for _, k in found] == ["error" if isinstance(x, PuzzleError) else x.to_line()
+                                     for x in expected]
