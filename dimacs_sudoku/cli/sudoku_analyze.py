@@ -26,15 +26,16 @@ puzzles per file, and answers on one incremental SAT solver:
   candidates        per cell, the digits of at least one solution (the
                     true candidates); --counts: how many solutions each
   backbone          the cells with one digit in every solution
-  redundant_givens  (one solution) each given whose removal alone keeps
-                    one solution
-  redundant_rules   (one solution) each rule instance (a cage, a
-                    thermometer, a dot) whose removal alone keeps one
-  minimal_givens    (one solution) a subset-minimal set of givens that
-                    still forces it, the rules kept (above 16x16 each
-                    test has a --budget; one it cannot decide keeps its
-                    given, and stderr says so; --no-minimal-givens skips
-                    it)
+  redundant_givens  (exactly one solution) each given whose removal
+                    alone keeps one solution
+  redundant_rules   (exactly one solution) each rule instance (a cage,
+                    a thermometer, a dot) whose removal alone keeps one
+  minimal_givens    (exactly one solution) a subset-minimal set of
+                    givens that still forces it, the rules kept (above
+                    16x16 each test has a --budget; one it cannot decide
+                    keeps its given, and stderr says so;
+                    --no-minimal-givens skips it)
+A question that does not apply is null (json), and the text says why.
   core              (no solution) a subset-minimal set of givens and
                     rules that together have no solution, named as the
                     puzzle names them (r3c5=7, thermo r1c1 r1c2 r1c3)
@@ -242,6 +243,11 @@ def lists_text(report):
     if data["solutions"]:
         lines.append("backbone: %d cells (%d beyond the %d givens)"
                      % (len(data["backbone"]), len(data["backbone"]) - givens, givens))
+    if data["capped"] or data["solutions"] != 1:
+        lines.append("redundant givens, redundant rules, minimal givens: do not apply "
+                     "(they ask about a puzzle with exactly one solution; it has %s)"
+                     % ("none" if not data["solutions"] else "more than %d"
+                        % data["solutions"] if data["capped"] else data["solutions"]))
     for key in ("redundant_givens", "redundant_rules", "minimal_givens", "core",
                 "fewest_givens_to_remove"):
         items = data[key]

@@ -65,9 +65,10 @@ class Analysis:
       ``counts``: per cell a dict digit -> number of solutions holding it, up to the
       cap (with ``counts=True``, else None);
     - ``backbone``: ``{cell: digit}`` of the cells (givens included) with the same digit
-      in every solution;
+      in every solution (None when there is none);
     - ``redundant_givens``, ``minimal_givens``: lists of ``(cell, digit)``;
-      ``redundant_rules``: rules (one solution only, else None);
+      ``redundant_rules``: rules (exactly one solution only: None when there are
+      several, more than the cap, or none);
     - ``core``: givens ``(cell, digit)`` and rules that together have no solution, and
       ``fewest_givens_to_remove`` (no solution only, else None; the latter also None
       when the rules alone clash or more than ``max_remove`` givens would go);
@@ -110,8 +111,8 @@ class Analysis:
         out = {"solutions": self.solutions, "capped": self.capped,
                "candidates": {cell_text(n, cell): [digit(d) for d in digits]
                               for cell, digits in enumerate(self.candidates)},
-               "backbone": {cell_text(n, cell): digit(d)
-                            for cell, d in sorted(self.backbone.items())},
+               "backbone": None if self.backbone is None else {
+                   cell_text(n, cell): digit(d) for cell, d in sorted(self.backbone.items())},
                "redundant_givens": items(self.redundant_givens),
                "redundant_rules": items(self.redundant_rules),
                "minimal_givens": items(self.minimal_givens),
@@ -309,7 +310,7 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
         blocked = _solutions(work, report, cap, counts)
         if report.solutions == 0:
             _core(work, report, max_remove)
-        elif report.solutions == 1 and redundancy:
+        elif report.solutions == 1 and not report.capped and redundancy:
             if budget is None and grid.size > UNBOUNDED_MAX_SIZE:
                 budget = DEFAULT_BUDGET
             _redundancy(work, report, blocked, minimal, budget or None)
@@ -347,7 +348,6 @@ def _solutions(work, report, cap, counts):
     report.capped = found >= cap and work.solve(assumptions) is True
     if found == 0:
         report.candidates = [[] for _ in range(n * n)]
-        report.backbone = {}
         if counts:
             report.counts = [{} for _ in range(n * n)]
         return enumerate_selector

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from support import ROOT, command, in_process
+from support import ROOT, SMALL4, command, in_process
 
 from dimacs_sudoku.tasks.analyze import analyze, hitting_set
 from dimacs_sudoku.tasks.solving import find_solutions
@@ -102,7 +102,7 @@ def test_4x4_answers_match_brute_force(engine):
             assert report.counts[cell] == {d: held.count(d) for d in set(held)}
         assert report.backbone == {cell: report.candidates[cell][0] for cell in range(16)
                                    if len(set(s[cell] for s in solutions)) == 1} \
-            if solutions else report.backbone == {}
+            if solutions else report.backbone is None
         givens = [(k, d) for k, d in enumerate(cells) if d]
         if len(solutions) == 1:
             kinds.add("one")
@@ -403,3 +403,46 @@ def test_bin_script_runs_the_command(tmp_path):
     assert json.loads(result.stdout)["solutions"] == 1
     assert (ROOT / "bin" / "sudoku-analyze").read_bytes() == \
         (ROOT / "bin" / "sudoku-solve").read_bytes()
+
+
+# ---- what applies under each outcome -------------------------------------------------
+
+UNIQUENESS = ("redundant_givens", "redundant_rules", "minimal_givens")
+CLASH = ("core", "fewest_givens_to_remove")
+OUTCOMES = {                            # puzzle line, cap -> the outcome
+    "unique": (SMALL4, 100),
+    "several": ("1..4" "4..." "...." "...1", 100),
+    "capped": ("1...............", 1),
+    "none": ("11..............", 100),
+}
+
+
+@pytest.mark.parametrize("outcome", sorted(OUTCOMES))
+def test_each_field_is_null_exactly_when_its_question_does_not_apply(outcome):
+    line, cap = OUTCOMES[outcome]
+    report = analyze(Grid.from_line(line), cap=cap).to_json()
+    assert (report["solutions"] == 1 and not report["capped"]) == (outcome == "unique")
+    assert (report["solutions"] == 0) == (outcome == "none")
+    for key in UNIQUENESS:
+        assert (report[key] is None) == (outcome != "unique"), key
+    for key in CLASH:
+        assert (report[key] is None) == (outcome != "none"), key
+    # A backbone is a question about the solutions: none to ask about with none.
+    assert (report["backbone"] is None) == (outcome == "none")
+    assert len(report["candidates"]) == 16
+
+
+@pytest.mark.parametrize("outcome", sorted(OUTCOMES))
+def test_the_text_says_why_a_question_does_not_apply(outcome):
+    line, cap = OUTCOMES[outcome]
+    out = in_process("sudoku-analyze", "--cap", str(cap), input=line + "\n").stdout
+    assert "(0 of 0)" not in out
+    if outcome == "unique":
+        assert "minimal givens (" in out and "do not apply" not in out
+    else:
+        assert "minimal givens" not in out.replace(
+            "redundant givens, redundant rules, minimal givens: do not apply", "")
+        why = {"several": "it has 2", "capped": "it has more than 1",
+               "none": "it has none"}[outcome]
+        assert ("redundant givens, redundant rules, minimal givens: do not apply "
+                "(they ask about a puzzle with exactly one solution; %s)" % why) in out
