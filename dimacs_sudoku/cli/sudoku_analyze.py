@@ -54,6 +54,11 @@ result (exit 0); a puzzle that cannot be read is an error line
 (error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
 
 \b
+Sizes: grids up to 36x36 (an empty one takes 18 s). A larger puzzle is
+refused at once, before any memory is spent on it: its error line, and
+exit 9 at the end; --size above 36 is exit 2.
+
+\b
 Examples:
   sudoku-analyze puzzle.txt
   sudoku-analyze --json --cap 1000 draft.txt
@@ -107,6 +112,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                     as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
                     box=None, input_format=None, strict_drawings=False, budget=None):
     from ..tasks.solving import MAX_COUNT
+    from ..tasks.analyze import MAX_ANALYZE_SIZE, TOO_LARGE
     from ..sat import backend
 
     if as_json:
@@ -124,6 +130,9 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
         raise UsageError("--budget takes a number of propagations, not %d" % budget)
     backend(engine)                     # an unknown engine, a missing python-sat: now
     size, box_shape = options.grid_shape(size, box)
+    if size is not None and size > MAX_ANALYZE_SIZE:
+        raise UsageError("--size %d: analysis takes grids up to %dx%d (%s)"
+                         % (size, MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE, TOO_LARGE))
     paths = options.check_inputs(puzzles)
     errors = done = 0
     with streams.AtomicOutput(output) as out:
@@ -145,7 +154,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                         text = analyzed(item, output_format, cap=cap, counts=counts,
                                         engine=engine, max_remove=max_remove,
                                         minimal=minimal, budget=budget)
-                    except PER_PUZZLE as error:
+                    except (PuzzleError,) + PER_PUZZLE as error:
                         errors += 1
                         if error.source is None:
                             error.source, error.line = item.source, item.line
@@ -165,9 +174,11 @@ def analyzed(grid, output_format, **options):
     forked child while the command catches signals: the solver holds the interpreter
     during each search, which on a large grid may take seconds, and a signal must end
     the program at once."""
-    from ..tasks.analyze import analyze
+    from ..tasks.analyze import analyze, check_size
     from ..tasks.solving import LONG_SEARCH_VARS
     from ..sat.process import fork_to_stay_interruptible, run_forked
+
+    check_size(grid)                    # here, before a child is forked for it
 
     def text():
         report = analyze(grid, **options)

@@ -25,7 +25,7 @@ the project's checker.
 """
 
 from .. import arguments
-from ..errors import InvalidModel
+from ..errors import InvalidModel, PuzzleError
 from .generate import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
 from ..core.layout import Layout
 from ..core.grid import grid_argument
@@ -35,6 +35,10 @@ from ..core.check import check_cells
 from ..core.check import check_variant
 from ..rules.base import Rule, cell_text
 
+# The largest grid analysed: an empty 36x36 takes 18 s and 65 MB with MiniCard, an
+# empty 49x49 more than 5 minutes (2026-11-29); a 400x400 took 3.5 GB before failing.
+MAX_ANALYZE_SIZE = 36
+TOO_LARGE = "larger ones take minutes and gigabytes"
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further
 # candidate is one solve under its assumption).
@@ -44,6 +48,23 @@ DEFAULT_CAP = 100
 MAX_REMOVE = 5
 # The most cores that search collects before it gives up.
 MAX_CORES = 200
+
+
+def check_size(grid):
+    """``grid`` when analysis takes its size (up to :data:`MAX_ANALYZE_SIZE`), else a
+    PuzzleError naming its file and line, before anything is built.
+
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> check_size(Grid.empty(49))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.PuzzleError: analysis takes grids up to 36x36, not 49x49 (larger ones take minutes and gigabytes)
+    """
+    if grid.size > MAX_ANALYZE_SIZE:
+        raise PuzzleError("analysis takes grids up to %dx%d, not %dx%d (%s)"
+                          % (MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE, grid.size, grid.size,
+                             TOO_LARGE), grid.source, grid.line)
+    return grid
 
 
 def given_text(size, cell, digit, symbols=None):
@@ -300,7 +321,7 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     >>> report.solutions, report.capped, report.candidates[0], report.counts[0][1]
     (288, False, [1, 2, 3, 4], 72)
     """
-    grid_argument(grid, "analyze")
+    check_size(grid_argument(grid, "analyze"))
     cap = arguments.number(cap, "analyze", "a number of solutions as an int")
     if cap < 1:
         raise ValueError("analyze(): cap must be at least 1, not %d" % cap)

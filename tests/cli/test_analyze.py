@@ -446,3 +446,41 @@ def test_the_text_says_why_a_question_does_not_apply(outcome):
                "none": "it has none"}[outcome]
         assert ("redundant givens, redundant rules, minimal givens: do not apply "
                 "(they ask about a puzzle with exactly one solution; %s)" % why) in out
+
+
+# ---- the sizes analysis takes ---------------------------------------------------------
+
+def big_empty(size):
+    return " ".join(["0"] * (size * size)) + "\n"
+
+
+def test_the_api_refuses_a_grid_above_the_analysis_limit_before_building_it():
+    from dimacs_sudoku.errors import PuzzleError
+    from dimacs_sudoku.tasks.analyze import MAX_ANALYZE_SIZE
+    too_big = Grid.empty(MAX_ANALYZE_SIZE + 6)
+    with pytest.raises(PuzzleError, match=r"analysis takes grids up to %dx%d, not %dx%d"
+                       % ((MAX_ANALYZE_SIZE,) * 2 + (MAX_ANALYZE_SIZE + 6,) * 2)):
+        analyze(too_big)
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "svg", "html"])
+def test_a_puzzle_above_the_limit_is_its_error_line_and_the_next_is_analysed(
+        tmp_path, output_format):
+    path = tmp_path / "big.txt"
+    path.write_text(big_empty(400) + ("1..44......33..1\n" if output_format != "svg"
+                                      else ""))
+    result = in_process("sudoku-analyze", "--format", output_format, str(path))
+    assert result.returncode == 9
+    assert result.stderr == ("sudoku-analyze: %s:1: analysis takes grids up to 36x36, "
+                             "not 400x400 (larger ones take minutes and gigabytes)\n" % path)
+    if output_format == "json":
+        first, second = map(json.loads, result.stdout.splitlines())
+        assert first["line"] == 1 and "36x36" in first["error"]
+        assert second["solutions"] == 1
+
+
+def test_a_size_option_above_the_limit_is_a_usage_error():
+    result = in_process("sudoku-analyze", "--size", "49", input=big_empty(49))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("sudoku-analyze: --size 49: analysis takes grids up to "
+                             "36x36 (larger ones take minutes and gigabytes)\n")
