@@ -263,9 +263,13 @@ def lists_text(report):
                 "fewest_givens_to_remove"):
         items = data[key]
         if items is None or (key == "redundant_rules" and not report.puzzle.rules):
-            if key == "fewest_givens_to_remove" and data["solutions"] == 0:
-                lines.append("%s: not found (the rules clash alone, or more than the "
-                             "--max-remove bound)" % key.replace("_", " "))
+            if key == "fewest_givens_to_remove" and data["fewest_not_found"]:
+                lines.append("fewest givens to remove: not found: " + {
+                    "rules_clash_alone": "the rules clash without any given",
+                    "more_than_max_remove": "more than %d (--max-remove)"
+                                            % report.max_remove,
+                    "budget": "a search ran out of its budget (--budget)",
+                }[data["fewest_not_found"]])
             continue
         label = key.replace("_", " ")
         if key == "minimal_givens":

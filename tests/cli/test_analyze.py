@@ -10,7 +10,7 @@ import pytest
 
 from support import ROOT, SMALL4, command, in_process
 
-from dimacs_sudoku.tasks.analyze import analyze, hitting_set
+from dimacs_sudoku.tasks.analyze import analyze
 from dimacs_sudoku.tasks.solving import find_solutions
 from dimacs_sudoku.formats import puzzles_from_file
 from dimacs_sudoku.core.grid import Grid
@@ -210,11 +210,106 @@ def test_4x4_rules_redundant_and_core_match_brute_force(lines):
     assert tested == {"one", "none"}
 
 
-def test_hitting_set_is_a_smallest_one():
-    sets = [{1, 2, 3}, {3, 4}, {5, 1}, {6}]
-    best = hitting_set(sets, 4)
-    assert all(best & s for s in sets) and len(best) == 3
-    assert hitting_set(sets, 2) is None
+def brute_fewest(cells, rules, most):
+    """The fewest givens of ``cells`` whose removal leaves a 4x4 solution obeying
+    ``rules``, by trying every set of growing size: None above ``most``."""
+    givens = [k for k, d in enumerate(cells) if d]
+    for size in range(most + 1):
+        for drop in itertools.combinations(givens, size):
+            if solutions_of([0 if k in drop else d for k, d in enumerate(cells)], rules):
+                return size
+    return None
+
+
+@pytest.mark.parametrize("engine", ["auto", "pycosat"])
+@pytest.mark.parametrize("lines", [["diagonals"], ["killer 7 r1c1 r1c2", "thermo r2c1 r2c2"],
+                                   []])
+def test_4x4_fewest_givens_to_remove_is_the_brute_force_minimum(engine, lines):
+    grid = variant_4x4([0] * 16, lines)
+    rules = list(grid.rules)
+    rng = random.Random(11)
+    answers = set()
+    for _ in range(25):
+        target = rng.choice(solutions_of([0] * 16, rules))
+        keep = rng.sample(range(16), rng.randint(4, 10))
+        cells = [target[k] if k in keep else 0 for k in range(16)]
+        for k in rng.sample(keep, rng.randint(1, 4)):       # wrong givens: often none
+            cells[k] = rng.randint(1, 4)
+        if solutions_of(cells, rules):
+            continue
+        report = analyze(variant_4x4(cells, lines), engine=engine, max_remove=2)
+        fewest = brute_fewest(cells, rules, 2)
+        removed = report.fewest_givens_to_remove
+        if fewest is None:
+            assert removed is None and report.fewest_not_found == "more_than_max_remove"
+        else:
+            assert len(removed) == fewest and report.fewest_not_found is None
+            assert all(cells[k] == d for k, d in removed)
+            assert solutions_of([0 if (k, d) in removed else d
+                                 for k, d in enumerate(cells)], rules)
+        answers.add(fewest)
+    assert answers >= {1, 2, None}          # each kind of answer was met
+
+
+# Public puzzles (Norvig's top 95, lines 12 and 19) with an anti-king rule: no
+# solution. The search over hitting sets of cores stopped at its 200 cores on them
+# with pycosat (whose cores are all the givens left) and said "not found".
+ANTIKING_CLASHES = [
+    (".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...", 4),
+    (".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......", 3),
+]
+
+
+@pytest.mark.parametrize("engine", ["auto", "pycosat"])
+@pytest.mark.parametrize("line, fewest", ANTIKING_CLASHES)
+def test_fewest_givens_to_remove_where_the_old_limit_stopped(engine, line, fewest):
+    from dimacs_sudoku.formats import puzzles_from_text
+    puzzle = puzzles_from_text(line + "\nantiking\n")[0]
+    report = analyze(puzzle, engine=engine)
+    removed = report.fewest_givens_to_remove
+    assert report.solutions == 0 and len(removed) == fewest
+    assert report.fewest_not_found is None
+    rest = [0 if (k, d) in removed else d for k, d in enumerate(puzzle.cells)]
+    assert find_solutions(variant_grid(Grid(rest, size=9), puzzle.rules), 1)[1] == 1
+    if fewest == 3:                     # no two givens do: each pair tried
+        givens = [k for k, d in enumerate(puzzle.cells) if d]
+        for pair in itertools.combinations(givens, 2):
+            rest = [0 if k in pair else d for k, d in enumerate(puzzle.cells)]
+            assert find_solutions(variant_grid(Grid(rest, size=9), puzzle.rules),
+                                  1)[1] == 0
+
+
+def test_why_no_fewest_givens_were_found_is_said(tmp_path):
+    from dimacs_sudoku.formats import puzzles_from_text
+    line, fewest = ANTIKING_CLASHES[1]
+    puzzle = puzzles_from_text(line + "\nantiking\n")[0]
+    report = analyze(puzzle, max_remove=2)
+    assert report.fewest_givens_to_remove is None
+    assert report.fewest_not_found == "more_than_max_remove"
+    stopped = analyze(puzzle, budget=1)
+    assert stopped.fewest_givens_to_remove is None
+    assert stopped.fewest_not_found == "budget"
+    alone = analyze(puzzles_from_text("1...\n....\n....\n....\nantiking\n")[0])
+    assert alone.fewest_givens_to_remove is None
+    assert alone.fewest_not_found == "rules_clash_alone"
+    assert analyze(Grid.from_line(SMALL4)).fewest_not_found is None
+    path = tmp_path / "p.txt"
+    path.write_text(line + "\nantiking\n")
+    texts = {
+        ("--max-remove", "2"): "fewest givens to remove: not found: more than 2 "
+                               "(--max-remove)",
+        ("--budget", "1"): "fewest givens to remove: not found: a search ran out of "
+                           "its budget (--budget)",
+    }
+    for args, said in texts.items():
+        result = in_process("sudoku-analyze", *args, str(path))
+        assert said in result.stdout
+        data = json.loads(in_process("sudoku-analyze", "--json", *args, str(path)).stdout)
+        assert data["fewest_not_found"] == report.fewest_not_found if args[0] == \
+            "--max-remove" else data["fewest_not_found"] == "budget"
+    result = in_process("sudoku-analyze", input="1...\n....\n....\n....\nantiking\n")
+    assert "fewest givens to remove: not found: the rules clash without any given" \
+        in result.stdout
 
 
 def test_inkala_has_no_redundant_given_and_one_solution():
@@ -317,7 +412,7 @@ def test_16x16_candidates_are_the_union_of_the_solutions():
 
 KEYS = {"solutions", "capped", "candidates", "backbone", "redundant_givens",
         "redundant_rules", "minimal_givens", "core", "fewest_givens_to_remove",
-        "solver_calls"}
+        "fewest_not_found", "solver_calls"}
 
 
 def test_json_has_exactly_the_keys_one_line_per_puzzle_from_stdin():
