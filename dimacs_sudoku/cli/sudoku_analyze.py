@@ -41,6 +41,9 @@ A question that does not apply is null (json), and the text says why.
                     puzzle names them (r3c5=7, thermo r1c1 r1c2 r1c3)
   fewest_givens_to_remove  (no solution) the fewest givens whose removal
                     makes it solvable (up to --max-remove of them)
+  fewest_not_found  when there is no such list for a puzzle with no
+                    solution, why: rules_clash_alone, more_than_max_remove
+                    or budget (a search ran out of its --budget)
 Every solution used is checked against the rules and the givens.
 
 \b
@@ -92,8 +95,9 @@ def sudoku_analyze(
                                    help="fewest_givens_to_remove looks up to M givens"),
     budget: Optional[int] = typer.Option(
         None, "--budget", metavar="P",
-        help="SAT propagations per test of the minimal givens (default: no limit up to "
-             "16x16, 100000 above; 0: no limit)"),
+        help="SAT propagations per test of the minimal givens and per search of the "
+             "fewest givens to remove (default: no limit up to 16x16, 100000 above; 0: "
+             "no limit)"),
     engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
                                help="auto, pysat, pycosat or pysat:NAME (the in-process "
                                     "SAT solver)"),

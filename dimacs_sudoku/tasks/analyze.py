@@ -30,7 +30,7 @@ from .generate import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
 from ..core.layout import Layout
 from ..core.grid import grid_argument
 from ..core.notation import symbol
-from ..sat import Solver
+from ..sat import Solver, backend
 from ..core.check import check_cells
 from ..core.check import check_variant
 from ..rules.base import Rule, cell_text
@@ -316,7 +316,8 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     which on a 25x25 grid takes seconds: above 16x16 each has a ``budget`` of
     propagations, default that of ``sudoku-gen``, 0 for none, and a removal it cannot
     decide keeps its given, counted in ``undecided``); for one with none a minimal
-    core and the fewest givens to remove (up to ``max_remove``). ``engine``: the
+    core and the fewest givens to remove (up to ``max_remove``, each search under the
+    same ``budget``; ``fewest_not_found`` says why there are none). ``engine``: the
     in-process SAT back end (``auto``, ``pysat``, ``pycosat``, ``pysat:NAME``).
 
     >>> from dimacs_sudoku.core.grid import Grid
@@ -325,9 +326,13 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     (288, False, [1, 2, 3, 4], 72)
     """
     check_size(grid_argument(grid, "analyze"))
-    cap = arguments.number(cap, "analyze", "a number of solutions as an int")
-    if cap < 1:
-        raise ValueError("analyze(): cap must be at least 1, not %d" % cap)
+    cap = arguments.whole(cap, "analyze", "cap", least=1)
+    for name, value in (("counts", counts), ("redundancy", redundancy),
+                        ("minimal", minimal)):
+        arguments.flag(value, "analyze", name)
+    arguments.named(engine, "analyze", "engine", backend)
+    max_remove = arguments.whole(max_remove, "analyze", "max_remove")
+    budget = arguments.whole(budget, "analyze", "budget", none=True)
     report = Analysis(grid)
     report.max_remove = max_remove
     work = Analyzer(grid, engine)

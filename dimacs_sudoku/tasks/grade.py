@@ -43,6 +43,7 @@ Grade(level='up', decisions=0)
 
 from collections import namedtuple
 
+from .. import arguments
 from ..core.grid import grid_argument
 from ..core.variables import Standard, model_cells
 from ..sat.dpll import clause_propagator, given_literals
@@ -61,7 +62,8 @@ def grade(grid, encoding="extended"):
     Grade(level='up', decisions=0)
     """
     grid_argument(grid, "grade")
-    prop = clause_propagator(grid.layout, encoding, grid.rules)
+    prop = arguments.named(encoding, "grade", "encoding", lambda name: clause_propagator(
+        grid.layout, name, grid.rules))
     prop.reset()
     if not prop.assume(given_literals(grid)):
         return Grade("none", 0)
