@@ -135,8 +135,10 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
     backend(engine)                     # an unknown engine, a missing python-sat: now
     size, box_shape = options.grid_shape(size, box)
     if size is not None and size > MAX_ANALYZE_SIZE:
-        raise UsageError("--size %d: analysis takes grids up to %dx%d (%s)"
-                         % (size, MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE, TOO_LARGE))
+        raise UsageError("%s: analysis takes grids up to %dx%d (%s)"
+                         % ("--box %s makes a %dx%d grid" % (box, size, size) if box
+                            else "--size %d" % size, MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE,
+                            TOO_LARGE))
     paths = options.check_inputs(puzzles)
     errors = done = 0
     with streams.AtomicOutput(output) as out:

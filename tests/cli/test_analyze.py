@@ -579,3 +579,7 @@ def test_a_size_option_above_the_limit_is_a_usage_error():
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == ("sudoku-analyze: --size 49: analysis takes grids up to "
                              "36x36 (larger ones take minutes and gigabytes)\n")
+    result = in_process("sudoku-analyze", "--box", "7x7", input=big_empty(49))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("sudoku-analyze: --box 7x7 makes a 49x49 grid: "
+                                    "analysis takes grids up to 36x36")
