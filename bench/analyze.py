@@ -24,7 +24,8 @@ Then the fewest givens to remove, against the algorithm it replaced in the same 
 tests) with an ``antiking`` rule line, which leaves most of them without a solution;
 per engine the whole ``analyze(grid, cap=1, redundancy=False)`` (solutions, core,
 fewest removals) with each algorithm: total and slowest CPU ms, and how many answers
-each found (the old one gives up on some: "not found").
+each found (the old one gives up on some: "not found"); then the first 40 of the
+forum's hardest 1106 with a ``diagonals`` line.
 
 Times are CPU milliseconds, the best of ``--repeat``; "calls" is the report's
 ``solver_calls``. Usage: python bench/analyze.py [--quick] [--repeat R]
@@ -153,20 +154,23 @@ def _hit(sets, size, chosen, excluded):
     return None
 
 
-def antiking_puzzles(limit):
-    path = DATA.parent / "9x9" / "norvig-top95.txt"
-    lines = ([line.strip()[:81] for line in path.open() if line.strip()][:limit]
+def rule_puzzles(name, rule, limit):
+    """The first ``limit`` puzzles of ../shared/data/9x9/NAME, each with the ``rule``
+    line (the tests' two anti-king clashes without the data)."""
+    path = DATA.parent / "9x9" / name
+    lines = ([line.strip()[:81] for line in path.open()
+              if line.strip() and not line.startswith("#")][:limit]
              if path.exists() else ANTIKING_CLASHES)
-    grids = [puzzles_from_text(line + "\nantiking\n")[0] for line in lines]
-    return grids, ("the first %d of norvig-top95" % len(grids) if path.exists()
+    grids = [puzzles_from_text(line + "\n%s\n" % rule)[0] for line in lines]
+    return grids, ("the first %d of %s" % (len(grids), name) if path.exists()
                    else "the tests' %d" % len(grids))
 
 
-def fewest_removals_bench(repeat, limit):
-    grids, name = antiking_puzzles(limit)
+def fewest_removals_bench(repeat, name, rule, limit):
+    grids, name = rule_puzzles(name, rule, limit)
     print()
-    print("fewest givens to remove, %s with antiking: analyze(cap=1, redundancy=False)"
-          % name)
+    print("fewest givens to remove, %s with %s: analyze(cap=1, redundancy=False)"
+          % (name, rule))
     print("%-8s %-12s %9s %9s %7s %6s" % ("engine", "algorithm", "total ms", "worst ms",
                                           "found", "none"))
     new = analysis.fewest_removals
@@ -223,7 +227,10 @@ def main():
                                                   spent / base if base else 0,
                                                   report.solver_calls, answer))
         sys.stdout.flush()
-    fewest_removals_bench(1 if args.quick else 3, 40 if args.quick else 95)
+    for name, rule, limit in (("norvig-top95.txt", "antiking", 95),
+                              ("forum-hardest-1106.txt", "diagonals", 40)):
+        fewest_removals_bench(1 if args.quick else 3, name, rule,
+                              min(limit, 20) if args.quick else limit)
 
 
 if __name__ == "__main__":

@@ -135,7 +135,8 @@ class Analysis:
                "candidates": {cell_text(n, cell): [digit(d) for d in digits]
                               for cell, digits in enumerate(self.candidates)},
                "backbone": None if self.backbone is None else {
-                   cell_text(n, cell): digit(d) for cell, d in sorted(self.backbone.items())},
+                   cell_text(n, cell): digit(d)
+                   for cell, d in sorted(self.backbone.items())},
                "redundant_givens": items(self.redundant_givens),
                "redundant_rules": items(self.redundant_rules),
                "minimal_givens": items(self.minimal_givens),

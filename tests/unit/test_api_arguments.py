@@ -88,7 +88,8 @@ def test_every_argument_of_each_verb_is_covered(function):
 
 @pytest.mark.parametrize("name, value, error", [
     ("box", 5, TypeError), ("box", "2x2", TypeError), ("box", [], TypeError),
-    ("box", (2, 2, 1), TypeError), ("box", (2.0, 2), TypeError), ("box", (0, 4), ValueError),
+    ("box", (2, 2, 1), TypeError), ("box", (2.0, 2), TypeError),
+    ("box", (0, 4), ValueError),
     ("seed", [], TypeError), ("seed", object(), TypeError),
     ("progress", 5, TypeError), ("progress", "print", TypeError),
     ("counter", 5, TypeError), ("counter", [], TypeError),
