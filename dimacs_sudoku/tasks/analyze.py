@@ -94,6 +94,7 @@ class Analysis:
       None for a puzzle with no solution, ``fewest_not_found`` says why: one of
       :data:`NOT_FOUND` (the rules clash without any given, more than
       ``max_remove`` givens would go, a search ran out of its ``budget``);
+      ``max_remove``: that bound;
     - ``solver_calls``: the searches made; ``undecided``: the removals of the
       minimal givens that the budget could not decide (their givens were kept: the
       set still forces the solution, but may not be minimal).
