@@ -57,10 +57,10 @@ result (exit 0); a puzzle that cannot be read is an error line
 (error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
 
 \b
-Sizes: grids up to 36x36 (an empty one takes 18 s with python-sat;
-without it, 25x25 takes minutes: keep to 16x16). A larger puzzle is
-refused at once, before any memory is spent on it: its error line, and
-exit 9 at the end; --size above 36 is exit 2.
+Sizes: grids up to 25x25 (one with half its cells given takes 31 s
+with python-sat; without it keep to 16x16). A larger puzzle is refused
+at once, before any memory is spent on it: its error line, and exit 9
+at the end; --size or --box above 25x25 is exit 2.
 
 \b
 Examples:

@@ -35,9 +35,11 @@ from ..core.check import check_cells
 from ..core.check import check_variant
 from ..rules.base import Rule, cell_text
 
-# The largest grid analysed: an empty 36x36 takes 18 s and 65 MB with MiniCard, an
-# empty 49x49 more than 5 minutes (2026-11-29); a 400x400 took 3.5 GB before failing.
-MAX_ANALYZE_SIZE = 36
+# The largest grid analysed: a 25x25 with half its cells given (100+ solutions, each
+# candidate one solve) takes 31 s and 110 MB with MiniCard; such a 36x36 ran past
+# 400 s and 1.7 GB, an empty 49x49 past 5 minutes, and an empty 400x400 took 3.5 GB
+# before failing (2026-11-29).
+MAX_ANALYZE_SIZE = 25
 TOO_LARGE = "larger ones take minutes and gigabytes"
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further
@@ -57,7 +59,7 @@ def check_size(grid):
     >>> check_size(Grid.empty(49))
     Traceback (most recent call last):
       ...
-    dimacs_sudoku.errors.PuzzleError: analysis takes grids up to 36x36, not 49x49 (larger ones take minutes and gigabytes)
+    dimacs_sudoku.errors.PuzzleError: analysis takes grids up to 25x25, not 49x49 (larger ones take minutes and gigabytes)
     """
     if grid.size > MAX_ANALYZE_SIZE:
         raise PuzzleError("analysis takes grids up to %dx%d, not %dx%d (%s)"

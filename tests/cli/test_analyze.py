@@ -552,9 +552,9 @@ def big_empty(size):
 def test_the_api_refuses_a_grid_above_the_analysis_limit_before_building_it():
     from dimacs_sudoku.errors import PuzzleError
     from dimacs_sudoku.tasks.analyze import MAX_ANALYZE_SIZE
-    too_big = Grid.empty(MAX_ANALYZE_SIZE + 6)
+    too_big = Grid.empty(MAX_ANALYZE_SIZE + 11)         # 36x36
     with pytest.raises(PuzzleError, match=r"analysis takes grids up to %dx%d, not %dx%d"
-                       % ((MAX_ANALYZE_SIZE,) * 2 + (MAX_ANALYZE_SIZE + 6,) * 2)):
+                       % ((MAX_ANALYZE_SIZE,) * 2 + (MAX_ANALYZE_SIZE + 11,) * 2)):
         analyze(too_big)
 
 
@@ -566,20 +566,20 @@ def test_a_puzzle_above_the_limit_is_its_error_line_and_the_next_is_analysed(
                                       else ""))
     result = in_process("sudoku-analyze", "--format", output_format, str(path))
     assert result.returncode == 9
-    assert result.stderr == ("sudoku-analyze: %s:1: analysis takes grids up to 36x36, "
+    assert result.stderr == ("sudoku-analyze: %s:1: analysis takes grids up to 25x25, "
                              "not 400x400 (larger ones take minutes and gigabytes)\n" % path)
     if output_format == "json":
         first, second = map(json.loads, result.stdout.splitlines())
-        assert first["line"] == 1 and "36x36" in first["error"]
+        assert first["line"] == 1 and "25x25" in first["error"]
         assert second["solutions"] == 1
 
 
 def test_a_size_option_above_the_limit_is_a_usage_error():
-    result = in_process("sudoku-analyze", "--size", "49", input=big_empty(49))
+    result = in_process("sudoku-analyze", "--size", "36", input=big_empty(36))
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == ("sudoku-analyze: --size 49: analysis takes grids up to "
-                             "36x36 (larger ones take minutes and gigabytes)\n")
-    result = in_process("sudoku-analyze", "--box", "7x7", input=big_empty(49))
+    assert result.stderr == ("sudoku-analyze: --size 36: analysis takes grids up to "
+                             "25x25 (larger ones take minutes and gigabytes)\n")
+    result = in_process("sudoku-analyze", "--box", "6x6", input=big_empty(36))
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith("sudoku-analyze: --box 7x7 makes a 49x49 grid: "
-                                    "analysis takes grids up to 36x36")
+    assert result.stderr.startswith("sudoku-analyze: --box 6x6 makes a 36x36 grid: "
+                                    "analysis takes grids up to 25x25")
