@@ -18,6 +18,15 @@ Per puzzle: the baseline is ``dimacs_sudoku.tasks.count_solutions(grid, 1)`` (wh
   givens on 25x25 (each of those solves proves a puzzle with fewer givens unique);
 - a variant puzzle (the Wikipedia killer of tests/fixtures/variants).
 
+Then the fewest givens to remove, against the algorithm it replaced in the same run
+(:func:`hitting_set_removals`, the implicit hitting-set search over the cores, at most
+200 of them): puzzles of Norvig's top 95 (../shared/data/9x9, else the two of the
+tests) with an ``antiking`` rule line, which leaves most of them without a solution;
+per engine the whole ``analyze(grid, cap=1, redundancy=False)`` (solutions, core,
+fewest removals) with each algorithm: total and slowest CPU ms, and how many answers
+each found (the old one gives up on some: "not found"); then the first 40 of the
+forum's hardest 1106 with a ``diagonals`` line.
+
 Times are CPU milliseconds, the best of ``--repeat``; "calls" is the report's
 ``solver_calls``. Usage: python bench/analyze.py [--quick] [--repeat R]
 """
@@ -31,8 +40,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from dimacs_sudoku.tasks import analyze as analysis  # noqa: E402
 from dimacs_sudoku.tasks.analyze import analyze  # noqa: E402
-from dimacs_sudoku.formats import puzzles_from_file  # noqa: E402
+from dimacs_sudoku.formats import puzzles_from_file, puzzles_from_text  # noqa: E402
 from dimacs_sudoku.core.grid import Grid  # noqa: E402
 from dimacs_sudoku.tasks import count_solutions, solve  # noqa: E402
 
@@ -90,6 +100,104 @@ def cases():
     ]
 
 
+# ---- the fewest givens to remove, against the algorithm before it -------------------
+
+MAX_CORES = 200
+ANTIKING_CLASHES = [
+    ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+    ".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......",
+]
+
+
+def hitting_set_removals(work, max_remove=5, budget=None):
+    """The search the project used before (until 2026-11-29): remove a smallest set
+    of givens meeting every core found so far (by growing size); if the rest has no
+    solution, the solver's core of that solve joins the others; give up after
+    MAX_CORES cores. Returns ``(givens or None, why)`` as fewest_removals does."""
+    given_of = {work.var(cell, d): (cell, d) for cell, d in work.givens}
+    cores = []
+    while len(cores) <= MAX_CORES:
+        removed = hitting_set(cores, max_remove)
+        if removed is None:
+            return None, "more_than_max_remove"
+        rest = [given for given in work.givens if given not in removed]
+        if work.solve(work.assumptions(rest)):
+            return sorted(removed), None
+        core = frozenset(given_of[lit] for lit in work.sat.core(minimal=False)
+                         if lit in given_of)
+        if not core:
+            return None, "rules_clash_alone"
+        cores.append(core)
+    return None, "cores"
+
+
+def hitting_set(sets, most):
+    for size in range(most + 1):
+        found = _hit(sets, size, frozenset(), frozenset())
+        if found is not None:
+            return found
+    return None
+
+
+def _hit(sets, size, chosen, excluded):
+    open_set = next((s for s in sets if not s & chosen), None)
+    if open_set is None:
+        return chosen
+    if size == 0:
+        return None
+    tried = set(excluded)
+    for item in sorted(open_set - excluded):
+        found = _hit(sets, size - 1, chosen | {item}, frozenset(tried))
+        if found is not None:
+            return found
+        tried.add(item)
+    return None
+
+
+def rule_puzzles(name, rule, limit):
+    """The first ``limit`` puzzles of ../shared/data/9x9/NAME, each with the ``rule``
+    line (the tests' two anti-king clashes without the data)."""
+    path = DATA.parent / "9x9" / name
+    lines = ([line.strip()[:81] for line in path.open()
+              if line.strip() and not line.startswith("#")][:limit]
+             if path.exists() else ANTIKING_CLASHES)
+    grids = [puzzles_from_text(line + "\n%s\n" % rule)[0] for line in lines]
+    return grids, ("the first %d of %s" % (len(grids), name) if path.exists()
+                   else "the tests' %d" % len(grids))
+
+
+def fewest_removals_bench(repeat, name, rule, limit):
+    grids, name = rule_puzzles(name, rule, limit)
+    print()
+    print("fewest givens to remove, %s with %s: analyze(cap=1, redundancy=False)"
+          % (name, rule))
+    print("%-8s %-12s %9s %9s %7s %6s" % ("engine", "algorithm", "total ms", "worst ms",
+                                          "found", "none"))
+    new = analysis.fewest_removals
+    for engine in ("auto", "pycosat"):
+        for label, algorithm in (("hitting sets", hitting_set_removals),
+                                 ("counter", new)):
+            analysis.fewest_removals = algorithm
+            try:
+                total = worst = 0.0
+                found = missing = 0
+                for grid in grids:
+                    spent, report = best(lambda: analyze(grid, cap=1, redundancy=False,
+                                                         engine=engine), repeat)
+                    total += spent
+                    worst = max(worst, spent)
+                    if report.solutions == 0:
+                        if report.fewest_givens_to_remove is None:
+                            missing += 1
+                        else:
+                            found += 1
+            finally:
+                analysis.fewest_removals = new
+            print("%-8s %-12s %9.1f %9.1f %7d %6d" % (engine, label, total, worst, found,
+                                                   missing))
+            sys.stdout.flush()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="best of 3 (default 10)")
@@ -119,6 +227,10 @@ def main():
                                                   spent / base if base else 0,
                                                   report.solver_calls, answer))
         sys.stdout.flush()
+    for name, rule, limit in (("norvig-top95.txt", "antiking", 95),
+                              ("forum-hardest-1106.txt", "diagonals", 40)):
+        fewest_removals_bench(1 if args.quick else 3, name, rule,
+                              min(limit, 20) if args.quick else limit)
 
 
 if __name__ == "__main__":

@@ -76,6 +76,12 @@ class UsageError(SudokuError):
     exit_code = EXIT_USAGE
 
 
+class ArgumentError(UsageError, ValueError):
+    """A library function's argument of the right type but a wrong value (a count
+    below its least, an unknown engine): a ValueError to the library's caller, a usage
+    error (exit 2) when a command passed it on."""
+
+
 class InputError(SudokuError):
     """Input that cannot be read: a puzzle, a DIMACS file or solver output."""
     exit_code = EXIT_BAD_INPUT

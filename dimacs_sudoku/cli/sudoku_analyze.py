@@ -26,20 +26,24 @@ puzzles per file, and answers on one incremental SAT solver:
   candidates        per cell, the digits of at least one solution (the
                     true candidates); --counts: how many solutions each
   backbone          the cells with one digit in every solution
-  redundant_givens  (one solution) each given whose removal alone keeps
-                    one solution
-  redundant_rules   (one solution) each rule instance (a cage, a
-                    thermometer, a dot) whose removal alone keeps one
-  minimal_givens    (one solution) a subset-minimal set of givens that
-                    still forces it, the rules kept (above 16x16 each
-                    test has a --budget; one it cannot decide keeps its
-                    given, and stderr says so; --no-minimal-givens skips
-                    it)
+  redundant_givens  (exactly one solution) each given whose removal
+                    alone keeps one solution
+  redundant_rules   (exactly one solution) each rule instance (a cage,
+                    a thermometer, a dot) whose removal alone keeps one
+  minimal_givens    (exactly one solution) a subset-minimal set of
+                    givens that still forces it, the rules kept (above
+                    16x16 each test has a --budget; one it cannot decide
+                    keeps its given, and stderr says so;
+                    --no-minimal-givens skips it)
+A question that does not apply is null (json), and the text says why.
   core              (no solution) a subset-minimal set of givens and
                     rules that together have no solution, named as the
                     puzzle names them (r3c5=7, thermo r1c1 r1c2 r1c3)
   fewest_givens_to_remove  (no solution) the fewest givens whose removal
                     makes it solvable (up to --max-remove of them)
+  fewest_not_found  when there is no such list for a puzzle with no
+                    solution, why: rules_clash_alone, more_than_max_remove
+                    or budget (a search ran out of its --budget)
 Every solution used is checked against the rules and the givens.
 
 \b
@@ -51,6 +55,12 @@ the backbone in blue, the redundant givens outlined in orange and the
 core's cells in red, with the rules' own marks. No solution is a
 result (exit 0); a puzzle that cannot be read is an error line
 (error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
+
+\b
+Sizes: grids up to 25x25 (one with half its cells given takes 31 s
+with python-sat; without it keep to 16x16). A larger puzzle is refused
+at once, before any memory is spent on it: its error line, and exit 9
+at the end; --size or --box above 25x25 is exit 2.
 
 \b
 Examples:
@@ -86,8 +96,9 @@ def sudoku_analyze(
                                    help="fewest_givens_to_remove looks up to M givens"),
     budget: Optional[int] = typer.Option(
         None, "--budget", metavar="P",
-        help="SAT propagations per test of the minimal givens (default: no limit up to "
-             "16x16, 100000 above; 0: no limit)"),
+        help="SAT propagations per test of the minimal givens and per search of the "
+             "fewest givens to remove (default: no limit up to 16x16, 100000 above; 0: "
+             "no limit)"),
     engine: str = typer.Option("auto", "--engine", metavar="ENGINE",
                                help="auto, pysat, pycosat or pysat:NAME (the in-process "
                                     "SAT solver)"),
@@ -106,6 +117,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                     as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
                     box=None, input_format=None, strict_drawings=False, budget=None):
     from ..tasks.solving import MAX_COUNT
+    from ..tasks.analyze import MAX_ANALYZE_SIZE, TOO_LARGE
     from ..sat import backend
 
     if as_json:
@@ -123,6 +135,11 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
         raise UsageError("--budget takes a number of propagations, not %d" % budget)
     backend(engine)                     # an unknown engine, a missing python-sat: now
     size, box_shape = options.grid_shape(size, box)
+    if size is not None and size > MAX_ANALYZE_SIZE:
+        raise UsageError("%s: analysis takes grids up to %dx%d (%s)"
+                         % ("--box %s makes a %dx%d grid" % (box, size, size) if box
+                            else "--size %d" % size, MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE,
+                            TOO_LARGE))
     paths = options.check_inputs(puzzles)
     errors = done = 0
     with streams.AtomicOutput(output) as out:
@@ -144,7 +161,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                         text = analyzed(item, output_format, cap=cap, counts=counts,
                                         engine=engine, max_remove=max_remove,
                                         minimal=minimal, budget=budget)
-                    except PER_PUZZLE as error:
+                    except (PuzzleError,) + PER_PUZZLE as error:
                         errors += 1
                         if error.source is None:
                             error.source, error.line = item.source, item.line
@@ -164,9 +181,11 @@ def analyzed(grid, output_format, **options):
     forked child while the command catches signals: the solver holds the interpreter
     during each search, which on a large grid may take seconds, and a signal must end
     the program at once."""
-    from ..tasks.analyze import analyze
+    from ..tasks.analyze import analyze, check_size
     from ..tasks.solving import LONG_SEARCH_VARS
     from ..sat.process import fork_to_stay_interruptible, run_forked
+
+    check_size(grid)                    # here, before a child is forked for it
 
     def text():
         report = analyze(grid, **options)
@@ -249,13 +268,22 @@ def lists_text(report):
     if data["solutions"]:
         lines.append("backbone: %d cells (%d beyond the %d givens)"
                      % (len(data["backbone"]), len(data["backbone"]) - givens, givens))
+    if data["capped"] or data["solutions"] != 1:
+        lines.append("redundant givens, redundant rules, minimal givens: do not apply "
+                     "(they ask about a puzzle with exactly one solution; it has %s)"
+                     % ("none" if not data["solutions"] else "more than %d"
+                        % data["solutions"] if data["capped"] else data["solutions"]))
     for key in ("redundant_givens", "redundant_rules", "minimal_givens", "core",
                 "fewest_givens_to_remove"):
         items = data[key]
         if items is None or (key == "redundant_rules" and not report.puzzle.rules):
-            if key == "fewest_givens_to_remove" and data["solutions"] == 0:
-                lines.append("%s: not found (the rules clash alone, or more than the "
-                             "--max-remove bound)" % key.replace("_", " "))
+            if key == "fewest_givens_to_remove" and data["fewest_not_found"]:
+                lines.append("fewest givens to remove: not found: " + {
+                    "rules_clash_alone": "the rules clash without any given",
+                    "more_than_max_remove": "more than %d (--max-remove)"
+                                            % report.max_remove,
+                    "budget": "a search ran out of its budget (--budget)",
+                }[data["fewest_not_found"]])
             continue
         label = key.replace("_", " ")
         if key == "minimal_givens":

@@ -3,8 +3,9 @@
 The façade: :func:`Solver` makes one incremental solver over a back end, with
 ``add_clauses``, ``add_atmost``, ``solve(assumptions)``, ``model``, ``core`` (a
 subset-minimal set of failed assumptions), ``models(count, project)`` (enumeration
-with blocking clauses over the projected variables) and ``proof`` where the back end
-writes one. Nothing else in the package imports pycosat or python-sat.
+with blocking clauses over the projected variables), ``add_counter`` (literals "more
+than k of these are true", so that each solve bounds a count by an assumption) and
+``proof`` where the back end writes one. Nothing else in the package imports pycosat or python-sat.
 
 >>> solver = Solver("pycosat")
 >>> solver.add_clauses([[1, 2], [-1, 3]])

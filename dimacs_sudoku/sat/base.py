@@ -78,6 +78,43 @@ class Backend:
         for lits in groups:
             self.add_atmost(lits, k)
 
+    def add_counter(self, lits, most, new_var):
+        """Count the true ``lits`` up to ``most`` + 1: returns ``above``, where
+        ``above[k]`` (k = 0..most) is true when more than k of ``lits`` are, so that
+        assuming ``-above[k]`` allows at most k of them (a cardinality bound that
+        each solve chooses, on every back end). Sinz's sequential counter, one way
+        only (true lits force the counts up): ``len(lits) * (most + 1)`` new
+        variables from ``new_var()``, about twice as many clauses.
+
+        >>> from dimacs_sudoku.sat import Solver
+        >>> solver = Solver("pycosat")
+        >>> top = [3]
+        >>> def new_var():
+        ...     top[0] += 1
+        ...     return top[0]
+        >>> above = solver.add_counter([1, 2, 3], 1, new_var)
+        >>> solver.solve([1, 2, -above[1]]), solver.solve([1, -above[1]])
+        (False, True)
+        """
+        if most < 0:
+            raise ValueError("most must be at least 0")
+        above = None
+        clauses = []
+        for lit in lits:
+            counts = [new_var() for _ in range(most + 1)]
+            clauses.append([-lit, counts[0]])
+            if above is not None:
+                for k in range(most + 1):
+                    clauses.append([-above[k], counts[k]])
+                    if k:
+                        clauses.append([-lit, -above[k - 1], counts[k]])
+            above = counts
+        self.add_clauses(clauses)
+        if above is None:               # no lits: never more than k of them
+            above = [new_var() for _ in range(most + 1)]
+            self.add_clauses([[-v] for v in above])
+        return above
+
     def solve(self, assumptions=(), budget=None):
         """True (a model: :meth:`model`), False (none under the assumptions:
         :meth:`core`), or None when ``budget`` propagations ran out."""

@@ -131,7 +131,7 @@ def run_solver(name_or_command, cnf_path, timeout=None, check=True, proof=None):
     arguments.path_or_binary_stream(cnf_path, "run_solver", "the CNF's file name (str or "
                                     "os.PathLike) or a binary stream")
     arguments.seconds(timeout, "run_solver")
-    arguments.flag(check, "run_solver", "check as a bool")
+    arguments.flag(check, "run_solver", "check")
     if proof is not None:
         arguments.path(proof, "run_solver", "the proof's file name (str or os.PathLike), "
                        "or None")

@@ -43,6 +43,7 @@ def solve(grid, solver=None, engine="auto"):
     dimacs_sudoku.errors.NoSolution: no solution
     """
     grid_argument(grid, "solve")
+    solver, engine = _solver_and_engine(solver, engine, "solve")
     from .solving import find_solutions  # here: the other tasks need no SAT back end
     solutions, n = find_solutions(grid, 1, solver, engine)
     if not n:
@@ -62,8 +63,10 @@ def count_solutions(grid, cap=2, solver=None, engine="auto"):
     (2, 288)
     """
     grid_argument(grid, "count_solutions")
+    cap = arguments.whole(cap, "count_solutions", "cap", least=1)
+    solver, engine = _solver_and_engine(solver, engine, "count_solutions")
     from .solving import find_solutions  # here: the other tasks need no SAT back end
-    return find_solutions(grid, _cap(cap, "count_solutions"), solver, engine)[1]
+    return find_solutions(grid, cap, solver, engine)[1]
 
 
 def solve_many(grids, count=1, solver=None, engine="auto"):
@@ -80,9 +83,14 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
     >>> [(s.solution and s.solution.to_line(), s.count) for s in solve_many(grids, count=2)]
     [('1234431221433421', 1), (None, 0)]
     """
-    from . import solving  # here: the other tasks need no SAT back end
     arguments.iterable(grids, "solve_many", "an iterable of Grids")
-    count = _cap(count, "solve_many")
+    count = arguments.whole(count, "solve_many", "count", least=1)
+    solver, engine = _solver_and_engine(solver, engine, "solve_many")
+    return _solve_many(grids, count, solver, engine)
+
+
+def _solve_many(grids, count, solver, engine):
+    from . import solving  # here: the other tasks need no SAT back end
     puzzles = []
 
     def each_grid():
@@ -98,12 +106,15 @@ def solve_many(grids, count=1, solver=None, engine="auto"):
         yield Solved(puzzle, solution, n)
 
 
-def _cap(value, function):
-    value = arguments.number(value, function, "a number of solutions as an int")
-    if value < 1:
-        raise ValueError("%s(): the number of solutions must be at least 1, not %d"
-                         % (function, value))
-    return value
+def _solver_and_engine(solver, engine, function):
+    """``solver`` (None, or a solver's name or command line) and ``engine``, checked
+    for ``function``."""
+    from .solving import resolve_engine
+    if arguments.word(solver, function, "solver", none=True) is not None:
+        from ..sat.external import solver_command
+        arguments.named(solver, function, "solver", solver_command)
+    arguments.named(engine, function, "engine", resolve_engine)
+    return solver, engine
 
 
 def solve_by_cnf(grid, encoding="extended", amo="pairwise", solver=None, timeout=None):

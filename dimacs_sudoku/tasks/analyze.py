@@ -20,30 +20,52 @@ the project's checker.
 >>> report.to_json()["candidates"]["r1c2"]
 ['2']
 >>> clash = analyze(Grid.from_line("12.." ".1.." "...." "...."))
->>> clash.solutions, clash.to_json()["core"], clash.to_json()["fewest_givens_to_remove"]
-(0, ['r1c1=1', 'r2c2=1'], ['r1c1=1'])
+>>> clash.solutions, clash.to_json()["core"], len(clash.fewest_givens_to_remove)
+(0, ['r1c1=1', 'r2c2=1'], 1)
 """
 
 from .. import arguments
-from ..errors import InvalidModel
+from ..errors import InvalidModel, PuzzleError
 from .generate import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
 from ..core.layout import Layout
 from ..core.grid import grid_argument
 from ..core.notation import symbol
-from ..sat import Solver
+from ..sat import Solver, backend
 from ..core.check import check_cells
 from ..core.check import check_variant, removed_violation
 from ..rules.base import Rule, cell_text
 
+# The largest grid analysed: a 25x25 with half its cells given (100+ solutions, each
+# candidate one solve) takes 31 s and 110 MB with MiniCard; such a 36x36 ran past
+# 400 s and 1.7 GB, an empty 49x49 past 5 minutes, and an empty 400x400 took 3.5 GB
+# before failing (2026-11-29).
+MAX_ANALYZE_SIZE = 25
+TOO_LARGE = "larger ones take minutes and gigabytes"
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further
 # candidate is one solve under its assumption).
 DEFAULT_CAP = 100
-# The most givens fewest_givens_to_remove looks for (a search over hitting sets of
-# the cores found, which grows as the number of cores to this power).
+# The most givens fewest_givens_to_remove looks for by default.
 MAX_REMOVE = 5
-# The most cores that search collects before it gives up.
-MAX_CORES = 200
+# Why fewest_givens_to_remove is None for a puzzle with no solution.
+NOT_FOUND = ("rules_clash_alone", "more_than_max_remove", "budget")
+
+
+def check_size(grid):
+    """``grid`` when analysis takes its size (up to :data:`MAX_ANALYZE_SIZE`), else a
+    PuzzleError naming its file and line, before anything is built.
+
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> check_size(Grid.empty(49))
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.PuzzleError: analysis takes grids up to 25x25, not 49x49 (larger ones take minutes and gigabytes)
+    """
+    if grid.size > MAX_ANALYZE_SIZE:
+        raise PuzzleError("analysis takes grids up to %dx%d, not %dx%d (%s)"
+                          % (MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE, grid.size, grid.size,
+                             TOO_LARGE), grid.source, grid.line)
+    return grid
 
 
 def given_text(size, cell, digit, symbols=None):
@@ -65,12 +87,16 @@ class Analysis:
       ``counts``: per cell a dict digit -> number of solutions holding it, up to the
       cap (with ``counts=True``, else None);
     - ``backbone``: ``{cell: digit}`` of the cells (givens included) with the same digit
-      in every solution;
+      in every solution (None when there is none);
     - ``redundant_givens``, ``minimal_givens``: lists of ``(cell, digit)``;
-      ``redundant_rules``: rules (one solution only, else None);
+      ``redundant_rules``: rules (exactly one solution only: None when there are
+      several, more than the cap, or none);
     - ``core``: givens ``(cell, digit)`` and rules that together have no solution, and
-      ``fewest_givens_to_remove`` (no solution only, else None; the latter also None
-      when the rules alone clash or more than ``max_remove`` givens would go);
+      ``fewest_givens_to_remove`` (no solution only, else None); when the latter is
+      None for a puzzle with no solution, ``fewest_not_found`` says why: one of
+      :data:`NOT_FOUND` (the rules clash without any given, more than
+      ``max_remove`` givens would go, a search ran out of its ``budget``);
+      ``max_remove``: that bound;
     - ``solver_calls``: the searches made; ``undecided``: the removals of the
       minimal givens that the budget could not decide (their givens were kept: the
       set still forces the solution, but may not be minimal).
@@ -78,10 +104,11 @@ class Analysis:
 
     solutions = 0
     capped = False
+    max_remove = MAX_REMOVE
     undecided = 0
     candidates = counts = backbone = None
     redundant_givens = redundant_rules = minimal_givens = None
-    core = fewest_givens_to_remove = None
+    core = fewest_givens_to_remove = fewest_not_found = None
     solver_calls = 0
 
     def __init__(self, grid):
@@ -110,13 +137,15 @@ class Analysis:
         out = {"solutions": self.solutions, "capped": self.capped,
                "candidates": {cell_text(n, cell): [digit(d) for d in digits]
                               for cell, digits in enumerate(self.candidates)},
-               "backbone": {cell_text(n, cell): digit(d)
-                            for cell, d in sorted(self.backbone.items())},
+               "backbone": None if self.backbone is None else {
+                   cell_text(n, cell): digit(d)
+                   for cell, d in sorted(self.backbone.items())},
                "redundant_givens": items(self.redundant_givens),
                "redundant_rules": items(self.redundant_rules),
                "minimal_givens": items(self.minimal_givens),
                "core": items(self.core),
                "fewest_givens_to_remove": items(self.fewest_givens_to_remove),
+               "fewest_not_found": self.fewest_not_found,
                "solver_calls": self.solver_calls}
         if self.counts is not None:
             out["counts"] = {cell_text(n, cell): {digit(d): k
@@ -298,7 +327,8 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     which on a 25x25 grid takes seconds: above 16x16 each has a ``budget`` of
     propagations, default that of ``sudoku-gen``, 0 for none, and a removal it cannot
     decide keeps its given, counted in ``undecided``); for one with none a minimal
-    core and the fewest givens to remove (up to ``max_remove``). ``engine``: the
+    core and the fewest givens to remove (up to ``max_remove``, each search under the
+    same ``budget``; ``fewest_not_found`` says why there are none). ``engine``: the
     in-process SAT back end (``auto``, ``pysat``, ``pycosat``, ``pysat:NAME``).
 
     >>> from dimacs_sudoku.core.grid import Grid
@@ -306,19 +336,24 @@ def analyze(grid, cap=DEFAULT_CAP, counts=False, engine="auto", max_remove=MAX_R
     >>> report.solutions, report.capped, report.candidates[0], report.counts[0][1]
     (288, False, [1, 2, 3, 4], 72)
     """
-    grid_argument(grid, "analyze")
-    cap = arguments.number(cap, "analyze", "a number of solutions as an int")
-    if cap < 1:
-        raise ValueError("analyze(): cap must be at least 1, not %d" % cap)
+    check_size(grid_argument(grid, "analyze"))
+    cap = arguments.whole(cap, "analyze", "cap", least=1)
+    for name, value in (("counts", counts), ("redundancy", redundancy),
+                        ("minimal", minimal)):
+        arguments.flag(value, "analyze", name)
+    arguments.named(engine, "analyze", "engine", backend)
+    max_remove = arguments.whole(max_remove, "analyze", "max_remove")
+    budget = arguments.whole(budget, "analyze", "budget", none=True)
     report = Analysis(grid)
+    report.max_remove = max_remove
     work = Analyzer(grid, engine)
     try:
         blocked = _solutions(work, report, cap, counts)
+        if budget is None and grid.size > UNBOUNDED_MAX_SIZE:
+            budget = DEFAULT_BUDGET
         if report.solutions == 0:
-            _core(work, report, max_remove)
-        elif report.solutions == 1 and redundancy:
-            if budget is None and grid.size > UNBOUNDED_MAX_SIZE:
-                budget = DEFAULT_BUDGET
+            _core(work, report, max_remove, budget or None)
+        elif report.solutions == 1 and not report.capped and redundancy:
             _redundancy(work, report, blocked, minimal, budget or None)
         report.solver_calls = work.sat.solves
     finally:
@@ -354,7 +389,6 @@ def _solutions(work, report, cap, counts):
     report.capped = found >= cap and work.solve(assumptions) is True
     if found == 0:
         report.candidates = [[] for _ in range(n * n)]
-        report.backbone = {}
         if counts:
             report.counts = [{} for _ in range(n * n)]
         return enumerate_selector
@@ -429,66 +463,46 @@ def _redundancy(work, report, blocked, minimal=True, budget=None):
     report.minimal_givens = keep
 
 
-def _core(work, report, max_remove):
+def _core(work, report, max_remove, budget=None):
     """A subset-minimal clash of givens and rules, and the fewest givens to remove."""
     work.solve(work.assumptions())
     found = set(work.sat.core())
     report.core = [given for given in work.givens if work.var(*given) in found] + [
         work.rules[k] for k, selector in work.selector.items() if selector in found]
-    report.fewest_givens_to_remove = fewest_removals(work, max_remove)
+    report.fewest_givens_to_remove, report.fewest_not_found = fewest_removals(
+        work, max_remove, budget)
 
 
-def fewest_removals(work, max_remove=MAX_REMOVE):
+def fewest_removals(work, max_remove=MAX_REMOVE, budget=None):
     """The fewest givens whose removal makes the puzzle of ``work`` (an
-    :class:`Analyzer`) solvable, as ``(cell, digit)`` pairs: the smallest set that
-    meets every core found (a minimum hitting set, by a search of growing size), until
-    the puzzle without it has a solution (checked). None when the rules alone clash,
-    or more than ``max_remove`` givens, or :data:`MAX_CORES` cores, would be needed."""
-    given_of = {work.var(cell, d): (cell, d) for cell, d in work.givens}
-    cores = []
-    while len(cores) <= MAX_CORES:
-        removed = hitting_set(cores, max_remove)
-        if removed is None:
-            return None
-        rest = [given for given in work.givens if given not in removed]
-        if work.solve(work.assumptions(rest)):
-            work.checked(rest)
-            return sorted(removed)
-        core = frozenset(given_of[lit] for lit in work.sat.core(minimal=False)
-                         if lit in given_of)
-        if not core:
-            return None                 # the rules clash without any given
-        cores.append(core)
-    return None
+    :class:`Analyzer`, whose puzzle has no solution) solvable, the rules kept:
+    ``(givens, None)`` with the givens as sorted ``(cell, digit)`` pairs, or
+    ``(None, why)``, ``why`` one of :data:`NOT_FOUND`.
 
-
-def hitting_set(sets, most):
-    """A smallest set meeting each of ``sets`` (sets of sortable items), of at most
-    ``most`` items, or None.
-
-    >>> sorted(hitting_set([{1, 2}, {2, 3}, {4}], 3))
-    [2, 4]
-    >>> hitting_set([{1}, {2}], 1) is None
-    True
+    Each given g may be dropped by a relaxation variable r (the clause ``g or r``);
+    the façade's counter over the r bounds how many are dropped, and the bound is
+    raised from 1 until a solve finds a model (its dropped givens are then a fewest
+    set: no smaller bound had one; the grid is checked) or the bound passes
+    ``max_remove``. ``budget`` bounds each solve (propagations).
     """
-    for size in range(most + 1):
-        found = _hit(sets, size, frozenset(), frozenset())
-        if found is not None:
-            return found
-    return None
-
-
-def _hit(sets, size, chosen, excluded):
-    """A hitting set of ``size`` more items than ``chosen``, none of ``excluded``."""
-    open_set = next((s for s in sets if not s & chosen), None)
-    if open_set is None:
-        return chosen
-    if size == 0:
-        return None
-    tried = set(excluded)
-    for item in sorted(open_set - excluded):
-        found = _hit(sets, size - 1, chosen | {item}, frozenset(tried))
-        if found is not None:
-            return found
-        tried.add(item)
-    return None
+    rules_only = work.assumptions([])
+    answer = work.solve(rules_only, budget)
+    if answer is None:
+        return None, "budget"
+    if not answer:
+        return None, "rules_clash_alone"
+    givens = work.givens
+    most = min(max_remove, len(givens))
+    relax = [work._new_var() for _ in givens]
+    work.sat.add_clauses([[work.var(*given), r] for given, r in zip(givens, relax)])
+    above = work.sat.add_counter(relax, most, work._new_var)
+    for bound in range(1, most + 1):
+        answer = work.solve(rules_only + [-above[bound]], budget)
+        if answer is None:
+            return None, "budget"
+        if answer:
+            cells = work.cells()
+            removed = [given for given in givens if cells[given[0]] != given[1]]
+            work.checked([given for given in givens if given not in removed])
+            return sorted(removed), None
+    return None, "more_than_max_remove"

@@ -34,11 +34,12 @@ from itertools import compress
 
 from .. import arguments
 from .solving import find_solutions
-from ..errors import NoSolution, UnknownResult, UsageError
+from ..errors import ArgumentError, NoSolution, PuzzleError, UnknownResult, UsageError
 from ..core.grid import Grid
 from ..core.layout import Layout, default_box
 from ..core.symmetry import symmetry_maps, symmetry_orbits
 from ..core.variables import Standard, model_cells
+from ..rules.base import Rule
 from ..sat.dpll import clause_propagator, given_literals, random_fill, residual_clauses
 from ..sat.pycosat_backend import PycosatSolver
 
@@ -337,7 +338,8 @@ def _better(a, b):
 def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=None,
              minimal=False, full=False, attempts=None, budget=None, progress=None,
              counter=None, rules=(), killer=False):
-    """Yield ``count`` :data:`Generated` puzzles (complete grids with ``full``).
+    """Yield ``count`` :data:`Generated` puzzles (complete grids with ``full``); the
+    arguments are checked at the call (TypeError, or ArgumentError: a ValueError).
 
     ``killer`` makes killer puzzles instead (:func:`make_killer`: cages over a random
     grid, and the givens that make the solution unique).
@@ -356,20 +358,46 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
     2.....2.4.3....4 2341142341323214
     .....31.4..2.... 1423231441323241
     """
-    count = arguments.number(count, "generate", "the number of puzzles as an int")
-    layout = layout_for(size, box)
+    me = "generate"
+    count = arguments.whole(count, me, "count")
+    size = arguments.whole(size, me, "size", least=1, none=True)
+    if box is not None:
+        box = arguments.pair(box, me, "box")
+    arguments.instance(seed, (int, float, str, bytes, bytearray, type(None)), me,
+                       "seed as an int, str or bytes (or None)")
+    arguments.named(symmetry, me, "symmetry", lambda name: symmetry_maps(1, name))
+    clues = arguments.whole(clues, me, "clues", none=True)
+    for name, value in (("minimal", minimal), ("full", full), ("killer", killer)):
+        arguments.flag(value, me, name)
+    attempts = arguments.whole(attempts, me, "attempts", least=1, none=True)
+    budget = arguments.whole(budget, me, "budget", none=True)
+    arguments.call(progress, me, "progress")
+    if counter is not None:
+        arguments.instance(counter, Counter, me, "counter as a Counter (or None)")
+    what = "rules as a list of rules or their text lines"
+    for rule in arguments.iterable(rules, me, what):
+        arguments.instance(rule, (Rule, str), me, what)
+    try:
+        layout = layout_for(size, box)
+    except UsageError as error:
+        raise ArgumentError("generate(): size: %s" % error.message) from None
     if rules:
         from ..rules.registry import finish, parse_rule, variant_layout
-        rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
-                              if isinstance(rule, str) else rule for rule in rules],
-                             layout.size))
+        try:
+            rules = tuple(finish([parse_rule(rule, layout.size, layout.box)
+                                  if isinstance(rule, str) else rule for rule in rules],
+                                 layout.size))
+        except PuzzleError as error:
+            raise ArgumentError("generate(): rules: %s" % error.message) from None
         layout = variant_layout(layout.size, layout.box, rules)
-    if count < 0:
-        raise UsageError("--count takes a number of puzzles, not %d" % count)
     if full and (clues is not None or minimal or symmetry != "none"):
-        raise UsageError("--full makes complete grids; it does not go with --clues, "
-                         "--minimal or --symmetry")
-    symmetry_maps(layout.size, symmetry)
+        raise ArgumentError("generate(): full makes complete grids; it does not go with "
+                            "clues, minimal or symmetry (--full with --clues, --minimal "
+                            "or --symmetry)")
+    if killer and (full or rules or clues is not None or minimal or symmetry != "none"):
+        raise ArgumentError("generate(): killer makes its own cages and givens; it does "
+                            "not go with full, rules, clues, minimal or symmetry (--killer "
+                            "with --full, --rule, --clues, --minimal or --symmetry)")
     if attempts is None:
         attempts = 1 if clues is None and not (minimal and symmetry != "none") else 20
     if counter is None and rules:
@@ -378,10 +406,13 @@ def generate(count=1, size=None, box=None, seed=None, symmetry="none", clues=Non
         counter = Counter(layout, budget, function=lambda grid, limit=2: (
             bounded_find_solutions(grid, limit, budget or None)))
     counter = counter or Counter(layout, budget)
-    rng = random.Random(seed)
-    if killer and (full or rules or clues is not None or minimal or symmetry != "none"):
-        raise UsageError("--killer makes its own cages and givens; it does not go with "
-                         "--full, --rule, --clues, --minimal or --symmetry")
+    return _generate(count, layout, random.Random(seed), symmetry, clues, minimal, full,
+                     attempts, progress, counter, rules, killer)
+
+
+def _generate(count, layout, rng, symmetry, clues, minimal, full, attempts, progress,
+              counter, rules, killer):
+    """The puzzles of :func:`generate`, its arguments checked."""
     for done in range(1, count + 1):
         if killer:
             made = make_killer(rng, layout.size, layout.box)

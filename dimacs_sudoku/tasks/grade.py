@@ -43,6 +43,9 @@ Grade(level='up', decisions=0)
 
 from collections import namedtuple
 
+from .. import arguments
+from ..errors import UsageError
+from ..encodings import ENCODINGS
 from ..core.grid import grid_argument
 from ..core.variables import Standard, model_cells
 from ..sat.dpll import clause_propagator, given_literals
@@ -61,6 +64,7 @@ def grade(grid, encoding="extended"):
     Grade(level='up', decisions=0)
     """
     grid_argument(grid, "grade")
+    arguments.named(encoding, "grade", "encoding", _known_encoding)
     prop = clause_propagator(grid.layout, encoding, grid.rules)
     prop.reset()
     if not prop.assume(given_literals(grid)):
@@ -76,6 +80,13 @@ def grade(grid, encoding="extended"):
     prop.undo(mark)
     found, decisions = prop.search(limit=1)
     return Grade("search" if found else "none", decisions)
+
+
+def _known_encoding(name):
+    if name not in ENCODINGS:
+        raise UsageError("unknown encoding %r (choose from %s)"
+                         % (name, ", ".join(ENCODINGS)))
+    return name
 
 
 def solutions(grid, limit=2, encoding="extended"):

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from support import ROOT, command, in_process
+from support import ROOT, SMALL4, command, in_process
 
-from dimacs_sudoku.tasks.analyze import analyze, hitting_set
+from dimacs_sudoku.tasks.analyze import analyze
 from dimacs_sudoku.tasks.solving import find_solutions
 from dimacs_sudoku.formats import puzzles_from_file
 from dimacs_sudoku.core.grid import Grid
@@ -102,7 +102,7 @@ def test_4x4_answers_match_brute_force(engine):
             assert report.counts[cell] == {d: held.count(d) for d in set(held)}
         assert report.backbone == {cell: report.candidates[cell][0] for cell in range(16)
                                    if len(set(s[cell] for s in solutions)) == 1} \
-            if solutions else report.backbone == {}
+            if solutions else report.backbone is None
         givens = [(k, d) for k, d in enumerate(cells) if d]
         if len(solutions) == 1:
             kinds.add("one")
@@ -210,11 +210,106 @@ def test_4x4_rules_redundant_and_core_match_brute_force(lines):
     assert tested == {"one", "none"}
 
 
-def test_hitting_set_is_a_smallest_one():
-    sets = [{1, 2, 3}, {3, 4}, {5, 1}, {6}]
-    best = hitting_set(sets, 4)
-    assert all(best & s for s in sets) and len(best) == 3
-    assert hitting_set(sets, 2) is None
+def brute_fewest(cells, rules, most):
+    """The fewest givens of ``cells`` whose removal leaves a 4x4 solution obeying
+    ``rules``, by trying every set of growing size: None above ``most``."""
+    givens = [k for k, d in enumerate(cells) if d]
+    for size in range(most + 1):
+        for drop in itertools.combinations(givens, size):
+            if solutions_of([0 if k in drop else d for k, d in enumerate(cells)], rules):
+                return size
+    return None
+
+
+@pytest.mark.parametrize("engine", ["auto", "pycosat"])
+@pytest.mark.parametrize("lines", [["diagonals"], ["killer 7 r1c1 r1c2", "thermo r2c1 r2c2"],
+                                   []])
+def test_4x4_fewest_givens_to_remove_is_the_brute_force_minimum(engine, lines):
+    grid = variant_4x4([0] * 16, lines)
+    rules = list(grid.rules)
+    rng = random.Random(11)
+    answers = set()
+    for _ in range(25):
+        target = rng.choice(solutions_of([0] * 16, rules))
+        keep = rng.sample(range(16), rng.randint(4, 10))
+        cells = [target[k] if k in keep else 0 for k in range(16)]
+        for k in rng.sample(keep, rng.randint(1, 4)):       # wrong givens: often none
+            cells[k] = rng.randint(1, 4)
+        if solutions_of(cells, rules):
+            continue
+        report = analyze(variant_4x4(cells, lines), engine=engine, max_remove=2)
+        fewest = brute_fewest(cells, rules, 2)
+        removed = report.fewest_givens_to_remove
+        if fewest is None:
+            assert removed is None and report.fewest_not_found == "more_than_max_remove"
+        else:
+            assert len(removed) == fewest and report.fewest_not_found is None
+            assert all(cells[k] == d for k, d in removed)
+            assert solutions_of([0 if (k, d) in removed else d
+                                 for k, d in enumerate(cells)], rules)
+        answers.add(fewest)
+    assert answers >= {1, 2, None}          # each kind of answer was met
+
+
+# Public puzzles (Norvig's top 95, lines 12 and 19) with an anti-king rule: no
+# solution. The search over hitting sets of cores stopped at its 200 cores on them
+# with pycosat (whose cores are all the givens left) and said "not found".
+ANTIKING_CLASHES = [
+    (".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...", 4),
+    (".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......", 3),
+]
+
+
+@pytest.mark.parametrize("engine", ["auto", "pycosat"])
+@pytest.mark.parametrize("line, fewest", ANTIKING_CLASHES)
+def test_fewest_givens_to_remove_where_the_old_limit_stopped(engine, line, fewest):
+    from dimacs_sudoku.formats import puzzles_from_text
+    puzzle = puzzles_from_text(line + "\nantiking\n")[0]
+    report = analyze(puzzle, engine=engine)
+    removed = report.fewest_givens_to_remove
+    assert report.solutions == 0 and len(removed) == fewest
+    assert report.fewest_not_found is None
+    rest = [0 if (k, d) in removed else d for k, d in enumerate(puzzle.cells)]
+    assert find_solutions(variant_grid(Grid(rest, size=9), puzzle.rules), 1)[1] == 1
+    if fewest == 3:                     # no two givens do: each pair tried
+        givens = [k for k, d in enumerate(puzzle.cells) if d]
+        for pair in itertools.combinations(givens, 2):
+            rest = [0 if k in pair else d for k, d in enumerate(puzzle.cells)]
+            assert find_solutions(variant_grid(Grid(rest, size=9), puzzle.rules),
+                                  1)[1] == 0
+
+
+def test_why_no_fewest_givens_were_found_is_said(tmp_path):
+    from dimacs_sudoku.formats import puzzles_from_text
+    line, fewest = ANTIKING_CLASHES[1]
+    puzzle = puzzles_from_text(line + "\nantiking\n")[0]
+    report = analyze(puzzle, max_remove=2)
+    assert report.fewest_givens_to_remove is None
+    assert report.fewest_not_found == "more_than_max_remove"
+    stopped = analyze(puzzle, budget=1)
+    assert stopped.fewest_givens_to_remove is None
+    assert stopped.fewest_not_found == "budget"
+    alone = analyze(puzzles_from_text("1...\n....\n....\n....\nantiking\n")[0])
+    assert alone.fewest_givens_to_remove is None
+    assert alone.fewest_not_found == "rules_clash_alone"
+    assert analyze(Grid.from_line(SMALL4)).fewest_not_found is None
+    path = tmp_path / "p.txt"
+    path.write_text(line + "\nantiking\n")
+    texts = {
+        ("--max-remove", "2"): "fewest givens to remove: not found: more than 2 "
+                               "(--max-remove)",
+        ("--budget", "1"): "fewest givens to remove: not found: a search ran out of "
+                           "its budget (--budget)",
+    }
+    for args, said in texts.items():
+        result = in_process("sudoku-analyze", *args, str(path))
+        assert said in result.stdout
+        data = json.loads(in_process("sudoku-analyze", "--json", *args, str(path)).stdout)
+        assert data["fewest_not_found"] == report.fewest_not_found if args[0] == \
+            "--max-remove" else data["fewest_not_found"] == "budget"
+    result = in_process("sudoku-analyze", input="1...\n....\n....\n....\nantiking\n")
+    assert "fewest givens to remove: not found: the rules clash without any given" \
+        in result.stdout
 
 
 def test_inkala_has_no_redundant_given_and_one_solution():
@@ -317,7 +412,7 @@ def test_16x16_candidates_are_the_union_of_the_solutions():
 
 KEYS = {"solutions", "capped", "candidates", "backbone", "redundant_givens",
         "redundant_rules", "minimal_givens", "core", "fewest_givens_to_remove",
-        "solver_calls"}
+        "fewest_not_found", "solver_calls"}
 
 
 def test_json_has_exactly_the_keys_one_line_per_puzzle_from_stdin():
@@ -403,3 +498,88 @@ def test_bin_script_runs_the_command(tmp_path):
     assert json.loads(result.stdout)["solutions"] == 1
     assert (ROOT / "bin" / "sudoku-analyze").read_bytes() == \
         (ROOT / "bin" / "sudoku-solve").read_bytes()
+
+
+# ---- what applies under each outcome -------------------------------------------------
+
+UNIQUENESS = ("redundant_givens", "redundant_rules", "minimal_givens")
+CLASH = ("core", "fewest_givens_to_remove")
+OUTCOMES = {                            # puzzle line, cap -> the outcome
+    "unique": (SMALL4, 100),
+    "several": ("1..4" "4..." "...." "...1", 100),
+    "capped": ("1...............", 1),
+    "none": ("11..............", 100),
+}
+
+
+@pytest.mark.parametrize("outcome", sorted(OUTCOMES))
+def test_each_field_is_null_exactly_when_its_question_does_not_apply(outcome):
+    line, cap = OUTCOMES[outcome]
+    report = analyze(Grid.from_line(line), cap=cap).to_json()
+    assert (report["solutions"] == 1 and not report["capped"]) == (outcome == "unique")
+    assert (report["solutions"] == 0) == (outcome == "none")
+    for key in UNIQUENESS:
+        assert (report[key] is None) == (outcome != "unique"), key
+    for key in CLASH:
+        assert (report[key] is None) == (outcome != "none"), key
+    # A backbone is a question about the solutions: none to ask about with none.
+    assert (report["backbone"] is None) == (outcome == "none")
+    assert len(report["candidates"]) == 16
+
+
+@pytest.mark.parametrize("outcome", sorted(OUTCOMES))
+def test_the_text_says_why_a_question_does_not_apply(outcome):
+    line, cap = OUTCOMES[outcome]
+    out = in_process("sudoku-analyze", "--cap", str(cap), input=line + "\n").stdout
+    assert "(0 of 0)" not in out
+    if outcome == "unique":
+        assert "minimal givens (" in out and "do not apply" not in out
+    else:
+        assert "minimal givens" not in out.replace(
+            "redundant givens, redundant rules, minimal givens: do not apply", "")
+        why = {"several": "it has 2", "capped": "it has more than 1",
+               "none": "it has none"}[outcome]
+        assert ("redundant givens, redundant rules, minimal givens: do not apply "
+                "(they ask about a puzzle with exactly one solution; %s)" % why) in out
+
+
+# ---- the sizes analysis takes ---------------------------------------------------------
+
+def big_empty(size):
+    return " ".join(["0"] * (size * size)) + "\n"
+
+
+def test_the_api_refuses_a_grid_above_the_analysis_limit_before_building_it():
+    from dimacs_sudoku.errors import PuzzleError
+    from dimacs_sudoku.tasks.analyze import MAX_ANALYZE_SIZE
+    too_big = Grid.empty(MAX_ANALYZE_SIZE + 11)         # 36x36
+    with pytest.raises(PuzzleError, match=r"analysis takes grids up to %dx%d, not %dx%d"
+                       % ((MAX_ANALYZE_SIZE,) * 2 + (MAX_ANALYZE_SIZE + 11,) * 2)):
+        analyze(too_big)
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "svg", "html"])
+def test_a_puzzle_above_the_limit_is_its_error_line_and_the_next_is_analysed(
+        tmp_path, output_format):
+    path = tmp_path / "big.txt"
+    path.write_text(big_empty(400) + ("1..44......33..1\n" if output_format != "svg"
+                                      else ""))
+    result = in_process("sudoku-analyze", "--format", output_format, str(path))
+    assert result.returncode == 9
+    assert result.stderr == ("sudoku-analyze: %s:1: analysis takes grids up to 25x25, "
+                             "not 400x400 (larger ones take minutes and gigabytes)\n" % path)
+    if output_format == "json":
+        first, second = map(json.loads, result.stdout.splitlines())
+        assert first["line"] == 1 and "25x25" in first["error"]
+        assert second["solutions"] == 1
+
+
+def test_a_size_option_above_the_limit_is_a_usage_error():
+    result = in_process("sudoku-analyze", "--size", "36", input=big_empty(36))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("sudoku-analyze: --size 36: analysis takes grids up to "
+                             "25x25 (larger ones take minutes and gigabytes)\n")
+    result = in_process("sudoku-analyze", "--box", "6x6", input=big_empty(36))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("sudoku-analyze: --box 6x6 makes a 36x36 grid: "
+                                    "analysis takes grids up to 25x25")
