@@ -93,7 +93,7 @@ def test_several_puzzles_need_index_or_directory(tmp_path):
     folder = tmp_path / "cnf"
     each = command("sudoku2cnf", many, "--output-dir", folder)
     assert each.returncode == 0, each.stderr
-    assert sorted(os.listdir(folder)) == ["many-1.cnf", "many-2.cnf", "many-3.cnf"]
+    assert sorted(os.listdir(folder)) == ["index.csv", "many-1.cnf", "many-2.cnf", "many-3.cnf"]
     assert header((folder / "many-1.cnf").read_text()) == (64, 384 + 6)
 
 
