@@ -149,31 +149,24 @@ def sudoku_gen(
                           dict(symmetry=symmetry != "none", minimal=minimal,
                                clues=clues is not None, attempts=attempts is not None,
                                full=full, rule=bool(rule), killer=killer))
-    if holes is not None or hole_ratio is not None:
-        clues = runtime.run(PROG, sudoku_clues, size, box, clues, holes, hole_ratio)
-        if clues < 0:
-            return -clues
     return runtime.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
-                      symbols, rule, killer)
-
-
-def sudoku_clues(size, box, clues, holes, hole_ratio):
-    """--holes or --hole-ratio of --family sudoku, as the --clues they mean (a usage
-    error comes back negative, as the exit code to return)."""
-    from ..tasks.families import holes_for
-    if clues is not None:
-        raise UsageError("--clues and --holes (or --hole-ratio) say the same; give one")
-    size, box_shape = options.grid_shape(size, box)
-    size = size or 9
-    return size * size - holes_for(size, holes, hole_ratio)
+                      symbols, rule, killer, holes, hole_ratio)
 
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
                      full, output_format, output, progress, symbols=None, rules=None,
-                     killer=False):
+                     killer=False, holes=None, hole_ratio=None):
     from ..core.symmetry import SYMMETRIES
     from ..tasks.generate import Counter, generate, layout_for
+
+    if holes is not None or hole_ratio is not None:
+        # --family sudoku: the holes are the cells without a clue.
+        from ..tasks.families import holes_for
+        if clues is not None:
+            raise UsageError("--clues and --holes (or --hole-ratio) say the same; give one")
+        shape_size = options.grid_shape(size, box)[0] or 9
+        clues = shape_size * shape_size - holes_for(shape_size, holes, hole_ratio)
 
     if output_format is None:
         output_format = ("variant" if rules or killer
