@@ -141,3 +141,17 @@ def test_the_largest_order_is_checked_before_anything_is_made():
         families.qwh(50, 10, 1)
     made = families.qwh(families.MAX_ORDER, 1000, 1)
     assert made.grid.cells.count(0) == 1000 and is_latin(made.solution.cells, 49)
+
+
+@pytest.mark.parametrize("amo", ["pairwise", "sequential"])
+@pytest.mark.parametrize("encoding", ["minimal", "efficient", "extended"])
+def test_the_reduced_cnf_of_a_latin_square_has_its_576_models(encoding, amo):
+    # Order 4, no givens: the reduced CNF keeps every cell open and writes no box
+    # clause (a box's pairs would cut the 576 Latin squares to 288 Sudoku grids).
+    import pycosat
+    from dimacs_sudoku.encodings import encode
+    formula = encode(latin_grid([0] * 16, 4), encoding, amo, reduce=True)
+    cells = set()
+    for model in pycosat.itersolve(list(formula.clauses())):
+        cells.add(tuple(v for v in model if 0 < v <= 64))
+    assert len(cells) == 576
