@@ -91,8 +91,16 @@ def run_solver(name, path, limit):
 
 
 def write_cnf(made, path):
+    """The reduced CNF of ``made``; the full one when the reduction's propagation
+    already proves it has no solution (a QCP instance), which the solver then
+    refutes."""
+    from dimacs_sudoku.errors import NoSolution
+    try:
+        formula = encode(made.grid, reduce=True)
+    except NoSolution:
+        formula = encode(made.grid)
     with open(path, "w") as out:
-        encode(made.grid, reduce=True).write(out)
+        formula.write(out)
 
 
 def median_bound(runs):
