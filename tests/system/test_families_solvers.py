@@ -3,6 +3,9 @@ cadical and minisat on the CNF sudoku-gen writes, a model decoded by cnf2sudoku,
 the competition-window recipe of bench/families.py on small sizes with tiny budgets."""
 
 import csv
+import signal
+import sys
+import time
 import importlib.util
 import lzma
 import subprocess
@@ -109,3 +112,18 @@ def test_the_window_command_packages_what_it_keeps(tmp_path, capsys):
     assert [row["status"] for row in rows] == ["SAT", "SAT"]
     text = lzma.decompress((tmp_path / "picked" / rows[0]["file"]).read_bytes()).decode()
     assert "c status: SAT" in text and "in the window" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("number, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_stops_a_package_and_leaves_nothing(number, code, tmp_path):
+    # Fifty QCP instances of order 30, each labelled by picosat: longer than the wait.
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "bin" / "sudoku-gen"), "--family", "qcp", "--size", "30",
+         "--hole-ratio", "1.8", "--count", "50", "--seed", "1", "--cnf", "--output-dir",
+         str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2)
+    process.send_signal(number)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == code, err
+    assert list(tmp_path.iterdir()) == [] and out == ""
