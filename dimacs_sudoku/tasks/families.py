@@ -44,7 +44,7 @@ FAMILIES = ("sudoku", "qwh", "qcp", "gsp")
 
 # The largest order of a family (that of :data:`.generate.MAX_GENERATE_SIZE`): the
 # square, its hole pattern and the chain's tables are three N x N arrays; the CNF of
-# a 49x49 Latin square (extended, pairwise) is about 5.9 million clauses, written as a
+# a 49x49 Latin square (extended, pairwise) is 8.5 million clauses, written as a
 # stream.
 MAX_ORDER = 49
 
