@@ -33,6 +33,10 @@ class Latin(Rule):
     def to_line(self):
         return "latin"
 
+    def svg(self, geometry):
+        # No box borders; one thick line around the grid.
+        return geometry.region_borders([0] * (self.size * self.size))
+
     def to_fpuzzles(self):
         raise PuzzleError("f-puzzles JSON has no grid without boxes (a Latin square)")
 
