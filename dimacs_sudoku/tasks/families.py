@@ -350,30 +350,39 @@ def qcp(size, holes, seed, balanced=False, budget=DEFAULT_BUDGET):
 
 
 def decide(grid, budget=DEFAULT_BUDGET):
-    """``(status, solution)`` of ``grid`` by the bundled solver on its CNF within
-    ``budget`` propagations (None or 0: no limit): ``("SAT", grid)``, ``("UNSAT",
-    None)`` or ``("UNKNOWN", None)``. A solution is checked before it is returned.
+    """``(status, solution)`` of ``grid`` by the bundled solver within ``budget``
+    propagations (None or 0: no limit): ``("SAT", grid)``, ``("UNSAT", None)`` or
+    ``("UNKNOWN", None)``. The solver gets the reduced problem (the open candidates
+    left by propagation over the rows and columns, as ``sudoku-solve`` does), so an
+    order-49 square takes tens of megabytes, not the full CNF's hundreds. A solution
+    is checked before it is returned.
 
     >>> decide(latin_grid([1, 0, 0, 2], 2))[0]
     'UNSAT'
     """
     from ..core.check import check_cells
-    from ..core.variables import Standard, model_cells
-    from ..encodings import encode
+    from ..errors import NoSolution
+    from ..reasoning.reduction import variant_problem
     from ..sat.pycosat_backend import PycosatSolver
-    n = grid.size
     try:
-        grid.check_givens()
-    except Exception:           # clashing givens: NoSolution
+        found = variant_problem(grid)
+    except NoSolution:          # clashing givens, or a cell or digit with no place
+        found = None
+    if found is None:
         return "UNSAT", None
-    sat = PycosatSolver()
-    sat.add_clauses(encode(grid, "efficient").clauses())
-    answer = sat.solve(budget=budget or None)
-    if answer is None:
-        return "UNKNOWN", None
-    if not answer:
-        return "UNSAT", None
-    cells = model_cells([v for v in sat.model() if v > 0], Standard(n))
+    problem, clauses, num_vars = found
+    sat = PycosatSolver(num_vars)
+    try:
+        sat.add_clauses(problem.clauses())
+        sat.add_clauses(clauses)
+        answer = sat.solve(budget=budget or None)
+        if answer is None:
+            return "UNKNOWN", None
+        if not answer:
+            return "UNSAT", None
+        cells = problem.decode([v for v in sat.model() if 0 < v <= problem.num_vars])
+    finally:
+        sat.delete()
     check_cells(cells, grid.layout, grid.cells, what="the QCP solution")
     return "SAT", grid.copy(cells)
 
