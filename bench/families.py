@@ -78,9 +78,9 @@ def run_solver(name, path, limit):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         done = subprocess.run(words + [str(path)], capture_output=True, text=True,
-                              timeout=2 * seconds + 10)
-    except subprocess.TimeoutExpired:
-        status, conflicts = None, 0
+                              timeout=4 * seconds + 30)
+    except subprocess.TimeoutExpired:     # killed without its statistics
+        status, conflicts = None, None
     else:
         status = ANSWERS.get(done.returncode)
         found = pattern.findall(done.stdout)
@@ -107,7 +107,7 @@ def median_bound(runs):
     """The median conflicts of ``runs`` (``(status, conflicts, cpu)``) and whether it
     is only a lower bound (the median run was stopped at the limit: its conflicts are
     those made by then). Stopped runs sort above every finished one."""
-    ordered = sorted(runs, key=lambda run: (run[0] is None, run[1]))
+    ordered = sorted(runs, key=lambda run: (run[0] is None, run[1] is None, run[1] or 0))
     middle = ordered[(len(ordered) - 1) // 2]
     return middle[1], middle[0] is None
 
@@ -141,30 +141,69 @@ def curve(args):
                         conflicts, bound = median_bound(runs[s])
                         cpu = statistics.median(t for _, _, t in runs[s])
                         points[label, order, ratio, s] = (conflicts, cpu, bound)
-                        cells.append("%-22s" % ("%s%d / %.3f" % (">=" if bound else "",
-                                                                conflicts, cpu)))
+                        cells.append("%-22s" % ("%s / %.3f" % (
+                            conflicts_text(conflicts, bound), cpu)))
                     print("%-6s %5d %6.2f %6d  " % (label, order, ratio, holes)
                           + "  ".join(cells), flush=True)
+    print("\n# %.0f s in all" % (time.time() - started))
+    return report(points, labels, orders, ratios, solvers, args.svg)
+
+
+def conflicts_text(conflicts, bound):
+    """``4092``, ``>=4092`` (the median run stopped at the limit with that many), or
+    ``>limit`` (it was killed before it could say)."""
+    if conflicts is None:
+        return ">limit"
+    return "%s%d" % (">=" if bound else "", conflicts)
+
+
+def rank(point):
+    """How hard a point is: stopped medians above all, then by conflicts."""
+    conflicts, _, bound = point
+    return (bound, math.inf if conflicts is None else conflicts)
+
+
+def report(points, labels, orders, ratios, solvers, svg_path=None):
+    """Print the peaks of ``points`` and draw them into ``svg_path``."""
     print("\n# peaks (ratio of the highest median conflicts; holes/N^2 beside it)")
     peaks = {}
     for label in labels:
         for order in orders:
             for s in solvers:
-                best = max(ratios, key=lambda x: (points[label, order, x, s][2],
-                                                  points[label, order, x, s][0], -x))
+                best = max(ratios, key=lambda x: (rank(points[label, order, x, s]), -x))
                 peaks[label, order, s] = best
                 holes = holes_for(order, hole_ratio=best)
+                conflicts, _, bound = points[label, order, best, s]
                 print("%-6s %5d %-8s peak at ratio %.2f (%d holes, %.3f of the cells), "
-                      "median %s%d conflicts" % (label, order, s, best, holes,
-                                                 holes / order ** 2,
-                                                 ">=" if points[label, order, best, s][2]
-                                                 else "", points[label, order, best, s][0]))
-    print("\n# %.0f s in all" % (time.time() - started))
-    if args.svg:
-        svg = curve_svg(points, labels, orders, ratios, solvers, peaks)
-        Path(args.svg).write_text(svg)
-        print("# drawn: %s" % args.svg)
+                      "median %s conflicts" % (label, order, s, best, holes,
+                                               holes / order ** 2,
+                                               conflicts_text(conflicts, bound)))
+    if svg_path:
+        Path(svg_path).write_text(curve_svg(points, labels, orders, ratios, solvers, peaks))
+        print("# drawn: %s" % svg_path)
     return points, peaks
+
+
+def replot(log, svg_path):
+    """Read the table a ``curve`` run printed (``log``) and report and draw it again."""
+    points, labels, orders, ratios = {}, [], [], []
+    solvers = None
+    for line in Path(log).read_text().splitlines():
+        words = line.split()
+        if words[:2] == ["family", "order"]:
+            solvers = [w for w in words[4:] if w in SOLVERS]
+        elif solvers and len(words) == 4 + 3 * len(solvers) and words[0] in FAMILIES:
+            label, order, ratio = words[0], int(words[1]), float(words[2])
+            for k, s in enumerate(solvers):
+                text, cpu = words[4 + 3 * k], float(words[6 + 3 * k])
+                conflicts = None if text == ">limit" else int(text.lstrip(">="))
+                if text == ">=0":           # logs before ">limit": killed, no statistics
+                    conflicts = None
+                points[label, order, ratio, s] = (conflicts, cpu, text.startswith(">"))
+            for value, seen in ((label, labels), (order, orders), (ratio, ratios)):
+                if value not in seen:
+                    seen.append(value)
+    return report(points, labels, orders, ratios, solvers, svg_path)
 
 
 # ---- the picture -------------------------------------------------------------------
@@ -178,7 +217,7 @@ def curve_svg(points, labels, orders, ratios, solvers, peaks):
     each line a dot."""
     width, height, margin = 300, 220, 46
     total_width = width * len(labels) + 20
-    top = max(max(v[0] for v in points.values()), 10)
+    top = max(max(v[0] or 0 for v in points.values()), 10)
     decades = max(1, math.ceil(math.log10(top + 1)))
     x0, x1 = min(ratios), max(ratios)
 
@@ -186,6 +225,8 @@ def curve_svg(points, labels, orders, ratios, solvers, peaks):
         return panel * width + margin + (ratio - x0) / ((x1 - x0) or 1) * (width - margin - 14)
 
     def py(conflicts):
+        if conflicts is None:               # killed at the limit: the top of the axis
+            conflicts = 10 ** decades - 1
         return height - 34 - math.log10(conflicts + 1) / decades * (height - 64)
 
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
@@ -296,6 +337,7 @@ def main(argv=None):
     c.add_argument("--limit", type=float, default=20.0)
     c.add_argument("--svg")
     c.add_argument("--quick", action="store_true", help="orders 10,15; 3 instances")
+    c.add_argument("--replot", metavar="LOG", help="report and draw a saved run's table")
     w = sub.add_parser("window")
     w.add_argument("--family", default="qwh")
     w.add_argument("--size", type=int, required=True)
@@ -313,6 +355,8 @@ def main(argv=None):
         return window_command(args)
     if args.what is None:
         args = parser.parse_args(["curve"] + list(argv or sys.argv[1:]))
+    if args.replot:
+        return replot(args.replot, args.svg)
     if args.quick:
         args.orders, args.instances = "10,15", 3
     return curve(args)
