@@ -38,7 +38,7 @@ class Latin(Rule):
         return geometry.region_borders([0] * (self.size * self.size))
 
     def to_fpuzzles(self):
-        raise PuzzleError("f-puzzles JSON has no grid without boxes (a Latin square)")
+        raise PuzzleError("f-puzzles has no grid without boxes (a Latin square)")
 
 
 RULES = (Latin,)
