@@ -79,6 +79,12 @@ def test_output_dir_packages_compressed_files_and_an_index(tmp_path):
         assert row["status"] == "SAT"
         alone = command(*shlex.split(row["generator"]))
         assert alone.stdout.encode() == text
+    again = command("sudoku-gen", "--family", "qwh", "--size", "9", "--hole-ratio", "1.2",
+                    "--count", "3", "--seed", "10", "--cnf", "--output-dir",
+                    tmp_path / "again", "--compress", "xz")
+    assert again.returncode == 0
+    for name in ["index.csv"] + [row["file"] for row in rows]:
+        assert (tmp_path / "again" / name).read_bytes() == (folder / name).read_bytes()
 
 
 def test_sudoku2cnf_index_and_gbd_hash(tmp_path):

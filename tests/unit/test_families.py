@@ -50,7 +50,7 @@ def test_balanced_holes_differ_by_at_most_one_per_row_and_column(n, data):
     assert max(rows) - min(rows) <= 1 and max(cols) - min(cols) <= 1
 
 
-def test_unbalanced_holes_are_not_spread_on_purpose():
+def test_uniform_holes_often_crowd_a_row():
     # 30 holes in 10x10: uniformly chosen cells leave some row with 0 or 6+ holes
     # in most draws; the balanced pattern never does.
     uneven = sum(1 for seed in range(50) if max(
