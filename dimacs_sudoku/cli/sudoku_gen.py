@@ -76,8 +76,7 @@ Examples:
   sudoku-gen --seed 7 > p.txt; sudoku-solve p.txt > s.txt
   sudoku2cnf p.txt --exclude s.txt | picosat   # exit 20: no other solution
   sudoku-gen --family qwh --size 30 --hole-ratio 1.6 --balanced --seed 1 --cnf
-  sudoku-gen --family qcp --size 20 --holes 170 --count 10 --seed 1 --cnf \
-      --output-dir qcp/ --compress xz
+  sudoku-gen --family qcp -n 20 --holes 170 -c 10 --cnf -d qcp --compress xz
 
 \b
 Output formats: line (one puzzle per line, the default in a pipe), grid (the
