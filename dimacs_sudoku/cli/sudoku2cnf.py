@@ -25,6 +25,8 @@ Examples:
   echo 1..44......33..1 | sudoku2cnf --encoding minimal
   sudoku2cnf --index 3 top95.txt > third.cnf
   sudoku2cnf --output-dir cnf/ top95.txt
+  sudoku2cnf --output-dir cnf/ --compress xz top95.txt
+  sudoku2cnf puzzle.txt --gbd-hash
   sudoku2cnf --reduce big.txt -o big.cnf
   cadical -q big.cnf | cnf2sudoku --cnf big.cnf
   sudoku2cnf p.txt --exclude p.sol | picosat   # exit 20: no other solution
@@ -45,6 +47,14 @@ solver answers s UNSATISFIABLE (exit 0). Givens that clash are named on
 stderr (file, line, cells), and so is, with --reduce or --propagate, a puzzle
 the reduction proves impossible. The full CNF holds the givens as unit
 clauses; the reduced one is the contradiction "1 0", "-1 0" under its header.
+
+\b
+--output-dir DIR writes DIR/STEM-K.cnf for the K-th puzzle (--compress xz,
+gz or bz2: .cnf.xz ...) and DIR/index.csv: each file's name, GBD hash,
+variables, clauses, status (UNSAT for givens that clash, else UNKNOWN:
+sudoku2cnf does not solve) and the command that writes it alone. --gbd-hash writes the GBD hash of the CNF (the
+identifier of the Global Benchmark Database and the SAT competitions)
+instead of the CNF, or beside the CNF written by -o.
 
 \b
 --exclude FILE adds one clause per complete grid in FILE (any puzzle format)
@@ -93,18 +103,32 @@ def sudoku2cnf(
     exclude: Optional[str] = typer.Option(None, "--exclude", "-x", metavar="SOLUTION_FILE",
                                           help="forbid the solution(s) in this file"),
     strict_drawings: bool = options.strict_drawings_option(),
+    compress: str = typer.Option(
+        "none", "--compress", metavar="KIND",
+        help="with --output-dir: none, xz, gz or bz2 (STEM-K.cnf.xz ...)"),
+    gbd_hash: bool = typer.Option(False, "--gbd-hash",
+                                  help="write the CNF's GBD hash (with -o: beside the CNF)"),
     _version: Optional[bool] = options.version_option("sudoku2cnf"),
 ):
     return runtime.run("sudoku2cnf", encode_command, puzzle, output, index, output_dir,
                       size, box, input_format, encoding, amo, numbering, comments,
-                      reduce, propagate, exclude, strict_drawings)
+                      reduce, propagate, exclude, strict_drawings, compress, gbd_hash)
 
 
 def encode_command(puzzle, output, index, output_dir, size, box, input_format, encoding,
                    amo, numbering, comments, reduce=False, propagate=False, exclude=None,
-                   strict_drawings=False):
+                   strict_drawings=False, compress="none", gbd_hash=False):
     from ..encodings import ENCODINGS, puzzle_formula
     from ..formats import read_puzzles, read_puzzles_lenient
+    from .package import check_compress
+
+    check_compress(compress)
+    if compress != "none" and not output_dir:
+        raise UsageError("--compress names the files of --output-dir; with -o, name the "
+                         "file X.cnf.xz (or .gz, .bz2)")
+    if gbd_hash and output_dir:
+        raise UsageError("--output-dir writes each file's GBD hash in index.csv; it does "
+                         "not go with --gbd-hash")
 
     if comments not in ("none", "header", "full"):
         raise UsageError("--comments takes none, header or full, not %r" % comments)
@@ -146,7 +170,11 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                                         "sudoku2cnf", strict_drawings,
                                         lenient=index is not None)
         if output_dir:
-            return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full")
+            command = shell_words(["sudoku2cnf", source] + cnf_options(
+                size, box, input_format, encoding, amo, numbering, comments, reduce,
+                propagate))
+            return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full",
+                              compress, command)
         if index is not None:
             grid, count = None, 0
             for count, candidate in enumerate(puzzles, 1):
@@ -169,40 +197,72 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                     "%s holds %d puzzles; pick one with --index K, or write one CNF each "
                     "with --output-dir DIR" % (source, total))
         formula = cnf_of(grid)
+    if gbd_hash:
+        from .package import write_formula
+        if output in streams.STDIO:
+            from ..dimacs.gbd import HashingWriter
+            hashing = HashingWriter(_Discard())
+            formula.write(hashing, labels=comments == "full")
+            digest = hashing.hexdigest()
+        else:
+            digest = write_formula(formula, output, comments == "full")
+        sys.stdout.write(digest + "\n")
+        return 0
     with streams.AtomicOutput(output) as out:
         formula.write(out, labels=comments == "full")
     return 0
 
 
-def write_each(puzzles, cnf_of, folder, puzzle, labels):
-    """One CNF file per puzzle: DIR/STEM-K.cnf, K counted from 1 and zero-padded (see
-    :func:`number_width`) so that the names sort in input order. Every file is written
-    first and renamed into place only when all are: a run that fails replaces no file,
-    and leaves no folder it made."""
+class _Discard:
+    def write(self, text):
+        return len(text)
+
+
+def cnf_options(size, box, input_format, encoding, amo, numbering, comments, reduce,
+                propagate):
+    """The options of sudoku2cnf that shape its CNF, as words, defaults left out."""
+    words = []
+    for flag, value, default in (("--size", size, None), ("--box", box, None),
+                                 ("--input-format", input_format, None),
+                                 ("--encoding", encoding, "extended"),
+                                 ("--amo", amo, "pairwise"),
+                                 ("--numbering", numbering, "standard"),
+                                 ("--comments", comments, "header")):
+        if value is not None and value != default:
+            words += [flag, str(value)]
+    words += ["--reduce"] * bool(reduce and not propagate) + ["--propagate"] * bool(propagate)
+    return words
+
+
+def shell_words(words):
+    import shlex
+    return " ".join(map(shlex.quote, words))
+
+
+def write_each(puzzles, cnf_of, folder, puzzle, labels, compress="none", command=None):
+    """One CNF file per puzzle: DIR/STEM-K.cnf (compressed with ``compress``), K
+    counted from 1 and zero-padded (see :func:`number_width`) so that the names sort in
+    input order, and DIR/index.csv (see :mod:`.package`; ``command`` is sudoku2cnf's,
+    to which each row adds ``--index K``). Every file is written first and renamed
+    into place only when all are: a run that fails replaces no file, and leaves no
+    folder it made."""
+    from .package import write_package
     stem = "stdin" if puzzle in streams.STDIO else os.path.basename(puzzle).split(".")[0]
-    made = streams.make_folder(folder)
-    written = []
-    count = 0
     width = number_width(puzzle)
-    try:
+
+    def items():
         for count, grid in enumerate(puzzles, 1):
             formula = cnf_of(grid)
-            path = os.path.join(folder, "%s-%0*d.cnf" % (stem, width, count))
-            with streams.AtomicOutput(path, deferred=written) as out:
-                formula.write(out, labels=labels)
-        if count == 0:
-            raise PuzzleError("no puzzle found", streams.source_name(puzzle))
-        streams.commit_outputs(written)
-    except BaseException:
-        streams.discard_outputs(written)
-        if made:
-            try:
-                os.rmdir(folder)
-            except OSError:
-                pass
+            status = "UNKNOWN" if formula.clash is None else "UNSAT"
+            yield ("%s-%0*d" % (stem, width, count), formula, status,
+                   "%s --index %d" % (command, count) if command else "")
+
+    try:
+        write_package(items(), folder, compress, labels)
+    except PuzzleError as error:
+        if error.source is None:
+            error.source = streams.source_name(puzzle)
         raise
-    if sys.stderr.isatty():
-        sys.stderr.write("sudoku2cnf: wrote %d CNF files to %s\n" % (count, folder))
     return 0
 
 

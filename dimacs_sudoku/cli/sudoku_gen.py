@@ -47,6 +47,25 @@ the rules' reference, installed with the package as
 (often none) that leave one solution.
 
 \b
+--family qwh|qcp|gsp makes the benchmark families of SAT research (see
+DOCS_FAMILIES):
+  qwh  quasigroup with holes: a random Latin square (no boxes), then holes;
+       satisfiable
+  qcp  quasigroup completion: a random partial Latin square; its status
+       (SAT, UNSAT, or UNKNOWN after --budget propagations) decided by the
+       bundled solver
+  gsp  generalized Sudoku: a random complete grid with RxC boxes, then holes
+--size N is the order (up to 49); --holes H, or --hole-ratio X for
+H = X * N^1.55; --balanced gives every row and column the same number of
+holes, +-1. --seed S makes instance 1 (instance K uses S+K-1). --cnf writes
+the CNF (sudoku2cnf's, extended encoding) whose header names the family,
+the seed, the status and the command that writes it again byte for byte;
+--output-dir DIR writes DIR/FAMILY-N-H-SEED.cnf per instance (--compress xz,
+gz or bz2) and DIR/index.csv (GBD hash, variables, clauses, status,
+command). --family sudoku (the default) takes --holes or --hole-ratio as
+--clues N*N-H.
+
+\b
 Examples:
   sudoku-gen --count 10 --seed 42
   sudoku-gen --symmetry rotational --clues 26 --format grid
@@ -56,6 +75,8 @@ Examples:
   sudoku-solve --count 2 p.txt
   sudoku-gen --seed 7 > p.txt; sudoku-solve p.txt > s.txt
   sudoku2cnf p.txt --exclude s.txt | picosat   # exit 20: no other solution
+  sudoku-gen --family qwh --size 30 --hole-ratio 1.6 --balanced --seed 1 --cnf
+  sudoku-gen --family qcp -n 20 --holes 170 -c 10 --cnf -d qcp --compress xz
 
 \b
 Output formats: line (one puzzle per line, the default in a pipe), grid (the
@@ -65,7 +86,8 @@ to stderr.
 
 \b
 Exit codes:
-""".replace("DOCS_VARIANTS", runtime.docs_page("variants.md")) + runtime.exit_code_table([0, 2, 8])
+""".replace("DOCS_VARIANTS", runtime.docs_page("variants.md")).replace(
+    "DOCS_FAMILIES", runtime.docs_page("families.md")) + runtime.exit_code_table([0, 2, 8])
 
 
 app = runtime.make_app(HELP)
@@ -103,17 +125,47 @@ def sudoku_gen(
         None, "--rule", metavar="LINE", help="a variant rule every puzzle obeys "
         "(repeatable): antiknight, diagonals, 'jigsaw 111222333 ...'"),
     killer: bool = typer.Option(False, "--killer", help="killer puzzles (cages and sums)"),
+    family: str = typer.Option("sudoku", "--family", metavar="NAME",
+                               autocompletion=options.completion("FAMILIES", "tasks.families"),
+                               help="sudoku, qwh, qcp or gsp (benchmark families)"),
+    holes: Optional[int] = typer.Option(None, "--holes", metavar="H",
+                                        help="empty cells of each instance"),
+    hole_ratio: Optional[float] = typer.Option(None, "--hole-ratio", metavar="X",
+                                               help="holes = X * N^1.55"),
+    balanced: bool = typer.Option(False, "--balanced",
+                                  help="each row and column gets the same holes, +-1"),
+    cnf: bool = typer.Option(False, "--cnf", help="write the CNF of each instance"),
+    output_dir: Optional[str] = typer.Option(
+        None, "--output-dir", "-d", metavar="DIR",
+        help="with --cnf: one CNF per instance in DIR, and DIR/index.csv"),
+    compress: str = typer.Option("none", "--compress", metavar="KIND",
+                                 help="with --output-dir: none, xz, gz or bz2"),
 ):
+    if family != "sudoku" or cnf or balanced or output_dir or compress != "none":
+        return runtime.run(PROG, family_command, family, count, size, box, seed, holes,
+                          hole_ratio, balanced, budget, cnf, output_dir, compress,
+                          output_format, output, progress, symbols,
+                          dict(symmetry=symmetry != "none", minimal=minimal,
+                               clues=clues is not None, attempts=attempts is not None,
+                               full=full, rule=bool(rule), killer=killer))
     return runtime.run(PROG, generate_command, count, size, box, seed, symmetry, minimal,
                       clues, attempts, budget, full, output_format, output, progress,
-                      symbols, rule, killer)
+                      symbols, rule, killer, holes, hole_ratio)
 
 
 def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts, budget,
                      full, output_format, output, progress, symbols=None, rules=None,
-                     killer=False):
+                     killer=False, holes=None, hole_ratio=None):
     from ..core.symmetry import SYMMETRIES
     from ..tasks.generate import Counter, generate, layout_for
+
+    if holes is not None or hole_ratio is not None:
+        # --family sudoku: the holes are the cells without a clue.
+        from ..tasks.families import holes_for
+        if clues is not None:
+            raise UsageError("--clues and --holes (or --hole-ratio) say the same; give one")
+        shape_size = options.grid_shape(size, box)[0] or 9
+        clues = shape_size * shape_size - holes_for(shape_size, holes, hole_ratio)
 
     if output_format is None:
         output_format = ("variant" if rules or killer
@@ -201,6 +253,139 @@ def generate_command(count, size, box, seed, symmetry, minimal, clues, attempts,
     for note in notes:
         runtime.report(PROG, note)
     return 0
+
+
+def family_command(family, count, size, box, seed, holes, hole_ratio, balanced, budget,
+                   cnf, output_dir, compress, output_format, output, progress, symbols,
+                   others):
+    """sudoku-gen --family qwh|qcp|gsp: ``count`` instances (seeds ``seed`` ..
+    ``seed + count - 1``), as puzzles or (--cnf) CNFs, to ``output`` or into
+    ``output_dir`` with index.csv."""
+    from ..tasks import families
+    from .package import check_compress, write_package
+
+    if family not in families.FAMILIES:
+        raise UsageError("--family takes %s, not %r" % (", ".join(families.FAMILIES), family))
+    if family == "sudoku":
+        raise UsageError("--family sudoku makes puzzles with one solution: --cnf, "
+                         "--balanced and --output-dir are for qwh, qcp and gsp (write the "
+                         "CNF with: sudoku-gen | sudoku2cnf)")
+    refused = [name for name, given in others.items() if given]
+    if refused:
+        raise UsageError("--family %s makes its own instances; it does not go with --%s"
+                         % (family, refused[0]))
+    check_compress(compress)
+    if count < 1:
+        raise UsageError("--count takes a positive number of instances, not %d" % count)
+    if output_dir and not cnf:
+        raise UsageError("--output-dir writes CNF files: add --cnf")
+    if output_dir and output:
+        raise UsageError("--output-dir writes every instance; it does not go with -o")
+    if compress != "none" and not output_dir:
+        raise UsageError("--compress names the files of --output-dir; with -o, name the "
+                         "file X.cnf.xz (or .gz, .bz2)")
+    if cnf and not output_dir and count > 1:
+        raise UsageError("--cnf writes one CNF; for --count %d give --output-dir DIR"
+                         % count)
+    if budget is not None and budget < 0:
+        raise UsageError("--budget takes a number of propagations, not %d" % budget)
+    if budget is not None and family != "qcp":
+        raise UsageError("--budget bounds the solver that labels qcp instances; %s "
+                         "instances are satisfiable by construction" % family)
+    size, box_shape = options.grid_shape(size, box)
+    size = families.check_order(size or 9)
+    if box_shape and family != "gsp":
+        raise UsageError("--family %s is a Latin square (no boxes); --box is for gsp"
+                         % family)
+    if family == "gsp":
+        from ..tasks.generate import layout_for
+        box_shape = layout_for(size, box_shape).box
+    holes = families.holes_for(size, holes, hole_ratio)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    if seed < 0:
+        raise UsageError("--seed takes a number from 0, not %d" % seed)
+    if budget is None:
+        budget = families.DEFAULT_BUDGET
+    if not cnf:
+        if output_format is None:
+            output_format = ("variant" if family != "gsp"
+                             else options.default_output_format(output))
+        options.check_output_format(output_format)
+        if family != "gsp":
+            from ..formats import check_rules
+            check_rules(output_format, ["latin"])
+        from ..formats import check_symbols
+        symbols = check_symbols(symbols, size)
+    elif output_format is not None:
+        raise UsageError("--cnf writes DIMACS; it does not go with --format")
+
+    def instances():
+        for k in range(count):
+            yield families.make_instance(family, size, holes, seed + k, box_shape,
+                                         balanced, budget)
+
+    bar = progress_bar.start(progress, total=count, unit="instances",
+                             output=output or output_dir)
+    made_all = instances()
+    if bar:
+        made_all = counted(made_all, bar)
+    if cnf and output_dir:
+        write_package(((family_stem(made), family_cnf(made), made.status,
+                        made.command + " --cnf") for made in made_all),
+                      output_dir, compress, prog=PROG)
+    else:
+        with streams.AtomicOutput(output) as out:
+            for made in made_all:
+                if cnf:
+                    family_cnf(made).write(out)
+                else:
+                    out.write(format_instance(made, output_format, symbols))
+    if bar:
+        bar.close()
+    return 0
+
+
+def counted(items, bar):
+    for done, item in enumerate(items, 1):
+        yield item
+        bar.update(done)
+
+
+def family_stem(made):
+    """``qwh-30-312-7``: family, order, holes and seed (the name of its CNF)."""
+    return "%s-%d-%d-%d" % (made.family, made.grid.size, made.grid.cells.count(0), made.seed)
+
+
+def family_cnf(made):
+    """The CNF (extended encoding, pairwise) of an instance, its header naming the
+    family, the command that writes it again, the seed and the status."""
+    from ..encodings import encode
+    from ..tasks.families import instance_comments
+    formula = encode(made.grid)
+    formula.comments[0] = formula.comments[0].replace("sudoku2cnf", PROG)
+    formula.comments[1:1] = instance_comments(made)
+    return formula
+
+
+def format_instance(made, output_format, symbols=None):
+    """An instance as a puzzle: in the variant format after a ``#`` line naming it;
+    in JSON with its family, status, seed and command."""
+    from ..tasks.families import instance_comments
+    if output_format == "json":
+        from ..formats.json import dumps, to_object
+        obj = to_object(made.grid, None, symbols)
+        obj.update(family=made.family, status=made.status, seed=made.seed,
+                   generator=made.command)
+        if made.solution is not None:
+            obj["solution"] = made.solution.to_line()
+        return dumps(obj) + "\n"
+    from ..formats import MULTILINE
+    text = options.render_grid(made.grid, output_format, None, symbols)
+    head = ""
+    if output_format == "variant":
+        head = "".join("# %s\n" % line for line in instance_comments(made, cnf=False))
+    return head + text + ("\n" if output_format in MULTILINE else "")
 
 
 def format_puzzle(made, output_format, symbols=None):

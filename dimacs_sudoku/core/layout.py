@@ -98,6 +98,8 @@ class Layout:
     units are the rows, columns and boxes; ``regions`` (N ``(name, cells)`` pairs: a
     jigsaw's) replace the boxes, and ``extra_units`` adds more (diagonals, windoku) as
     ``(name, cells)`` pairs. The boxes, or the regions, are always units 2N..3N-1.
+    Empty ``regions`` make a Latin square: rows and columns only (``latin`` is True,
+    the box shape is a nominal 1xN), and the extra units, if any, start at 2N.
 
     >>> lay = Layout(4)
     >>> [name for name, _ in lay.units][:5]
@@ -106,6 +108,9 @@ class Layout:
     ('box 1', (0, 1, 4, 5))
     >>> Layout(4, regions=[("region %d" % k, range(4 * k, 4 * k + 4)) for k in range(4)]).units[8]
     ('region 0', (0, 1, 2, 3))
+    >>> square = Layout(5, regions=())
+    >>> square.latin, square.box, len(square.units), square.describe()
+    (True, (1, 5), 10, '5x5 Latin square (rows and columns, no boxes)')
     """
 
     # The message refusing a grid read with no box shape, until regions replace its
@@ -114,6 +119,9 @@ class Layout:
 
     def __init__(self, size, box=None, extra_units=(), regions=None):
         self.size = check_size(arguments.size(size, "Layout"))
+        self.latin = regions is not None and not len(regions)
+        if self.latin:
+            box = (1, size)
         self.box = tuple(box) if box else default_box(size, regions is not None)
         if self.box[0] * self.box[1] != size:
             raise UsageError("box %dx%d does not fit a %dx%d grid"
@@ -131,8 +139,8 @@ class Layout:
                     for i in range(br)))))
         else:
             regions = [(name, tuple(cells)) for name, cells in regions]
-            if len(regions) != n or sorted(c for _, cells in regions for c in cells) != list(
-                    range(n * n)):
+            if regions and (len(regions) != n or sorted(
+                    c for _, cells in regions for c in cells) != list(range(n * n))):
                 raise UsageError("the regions must be %d groups of %d cells covering the grid"
                                  % (n, n))
             units.extend(regions)
@@ -151,15 +159,20 @@ class Layout:
 
     def describe(self):
         """``9x9, boxes 3x3``."""
+        if self.latin:
+            return "%dx%d Latin square (rows and columns, no boxes)" % (self.size, self.size)
         return "%dx%d, boxes %dx%d" % (self.size, self.size, self.box[0], self.box[1])
 
     def box_of_cell(self):
-        """For each cell, the index (from 0) of its box, or of its region.
+        """For each cell, the index (from 0) of its box, or of its region; in a Latin
+        square (no boxes), of its nominal 1xN box, its row.
 
         >>> Layout(4).box_of_cell()[:8]
         [0, 0, 1, 1, 0, 0, 1, 1]
         """
         n = self.size
+        if self.latin:
+            return [cell // n for cell in range(self.cells)]
         box = [0] * self.cells
         for b in range(n):
             for cell in self.units[2 * n + b][1]:
@@ -197,7 +210,8 @@ def layout_key(layout):
     columns and boxes (jigsaw regions, extra units), which the rest determine."""
     n = layout.size
     start = 3 * n if getattr(layout, "regions", None) is None else 2 * n   # jigsaw regions
-    return (n, layout.box, tuple(cells for _, cells in layout.units[start:]))
+    return (n, layout.box, getattr(layout, "latin", False),
+            tuple(cells for _, cells in layout.units[start:]))
 
 
 class Recent:

@@ -88,6 +88,8 @@ def _unit_order(layout):
     of a digit in a row or column that share a box are consecutive, so the pairs still
     needing a clause are those across boxes (:meth:`Pairs.across`)."""
     n = layout.size
+    if getattr(layout, "latin", False):     # no boxes: rows, columns, extra units
+        return list(range(len(layout.units)))
     return [*range(2 * n, 3 * n), *range(2 * n), *range(3 * n, len(layout.units))]
 
 
@@ -325,9 +327,13 @@ def _constraints_by_unit(reduction, encoding, pairwise):
     what = bytearray()
     patterns = []
     small = {}
+    # A Latin square has no boxes: its rows and columns write every pair, and its
+    # extra units start at 2N.
+    latin = getattr(layout, "latin", False)
+    extra = 2 * n if latin else 3 * n
     if pairwise:
         box = array("I", map(layout.box_of_cell().__getitem__, cell_of)).__getitem__
-        member = layout.units_of_cell() if len(layout.units) > 3 * n else None
+        member = layout.units_of_cell() if len(layout.units) > extra else None
         rank = {k: i for i, k in enumerate(order)}
     seen_pairs = None if pairwise else set()
     # Unit definedness: two units whose places of a digit shrank to the same cells (a
@@ -364,7 +370,7 @@ def _constraints_by_unit(reduction, encoding, pairwise):
                         fresh.append((-a, -b))
             small[g] = fresh
             todo = SMALL_PAIRS
-        elif pairwise and k < 2 * n:
+        elif pairwise and k < 2 * n and not latin:
             # After the boxes, the places sharing a box are consecutive (unless a
             # jigsaw region is met twice): runs of them, counted in C (a dict keeps
             # the boxes in their order of occurrence).
@@ -384,7 +390,7 @@ def _constraints_by_unit(reduction, encoding, pairwise):
                     patterns.append(pattern)
                     pattern_clauses += pattern.count
                     todo = AMO_PATTERN
-        elif pairwise and k >= 3 * n:
+        elif pairwise and k >= extra:
             pattern = _pairs_left([cell_of[v] for v in lits], lambda c: frozenset(
                 j for j in member[c] if rank[j] < rank[k]))
             if pattern is not None:

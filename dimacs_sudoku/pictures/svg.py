@@ -67,8 +67,11 @@ def picture_title(grid, givens):
     n = grid.size
     filled = grid.givens_count()
     shown = givens.givens_count() if givens is not None else filled
-    text = "Sudoku %dx%d, boxes %dx%d, %d givens" % (n, n, grid.layout.box[0],
-                                                    grid.layout.box[1], shown)
+    if getattr(grid.layout, "latin", False):
+        text = "Latin square %dx%d, %d givens" % (n, n, shown)
+    else:
+        text = "Sudoku %dx%d, boxes %dx%d, %d givens" % (n, n, grid.layout.box[0],
+                                                        grid.layout.box[1], shown)
     if givens is not None:
         text += ", %d cells solved" % (filled - sum(1 for g, d in zip(givens.cells, grid.cells)
                                                     if g and d))

@@ -512,10 +512,10 @@ class UnitReducer:
         self.size = n
         self.propagator = propagator_for(layout, "unit")
         # per cell: u*N for each unit holding it; boxes (units 2N..3N-1) only get
-        # at-least-one
+        # at-least-one (a Latin square has none: its units from 2N on are extra ones)
         self.bases = [tuple(u * n for u in us) for us in layout.units_of_cell()]
         self.is_box = [False] * (len(layout.units) * n)
-        for u in range(2 * n, 3 * n):
+        for u in range(2 * n, 2 * n if getattr(layout, "latin", False) else 3 * n):
             for k in range(n):
                 self.is_box[u * n + k] = True
 

@@ -32,6 +32,7 @@ RULE_MODULES = (
     "windoku",              # windoku (hyper)
     "disjoint",             # disjoint groups
     "jigsaw",               # irregular regions replacing the boxes
+    "latin",                # Latin square: no boxes (quasigroup families)
     "extraregion",          # region: extra groups of distinct digits
     "antiknight",
     "antiking",

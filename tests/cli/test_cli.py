@@ -191,7 +191,7 @@ def test_bin_holds_the_command_table_each_by_one_script():
 
 
 def test_each_command_module_is_named_as_installed():
-    helpers = {"__init__", "runtime", "options", "progress", "checkout"}
+    helpers = {"__init__", "runtime", "options", "progress", "checkout", "package"}
     modules = {"dimacs_sudoku.cli." + path.stem
                for path in (ROOT / "dimacs_sudoku" / "cli").glob("*.py")
                if path.stem not in helpers}
@@ -216,11 +216,12 @@ def test_output_dir_names_sort_in_input_order(tmp_path):
     done = command("sudoku2cnf", "--output-dir", tmp_path / "a", tmp_path / "twelve.txt")
     assert done.returncode == 0, done.stderr
     names = sorted(os.listdir(tmp_path / "a"))
-    assert names == ["twelve-%02d.cnf" % k for k in range(1, 13)]
+    assert names == ["index.csv"] + ["twelve-%02d.cnf" % k for k in range(1, 13)]
     # From stdin, which cannot be counted first: six digits.
     done = command("sudoku2cnf", "--output-dir", tmp_path / "b", "-",
                    input="\n".join(lines[:3]) + "\n")
-    assert sorted(os.listdir(tmp_path / "b")) == ["stdin-00000%d.cnf" % k for k in (1, 2, 3)]
+    assert sorted(os.listdir(tmp_path / "b")) == ["index.csv"] + [
+        "stdin-00000%d.cnf" % k for k in (1, 2, 3)]
 
 
 @pytest.mark.slow

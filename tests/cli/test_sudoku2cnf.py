@@ -150,9 +150,11 @@ def test_an_output_dir_writes_every_puzzle_clashing_or_not(tmp_path):
                                "r1c1 and r1c2 both hold 1 in row 1 (and 1 more clashes); "
                                "the CNF is unsatisfiable\n")
         names = sorted(os.listdir(tmp_path / "out"))
-        assert names == ["p-1.cnf", "p-2.cnf", "p-3.cnf"]
-        texts = [(tmp_path / "out" / name).read_text() for name in names]
+        assert names == ["index.csv", "p-1.cnf", "p-2.cnf", "p-3.cnf"]
+        texts = [(tmp_path / "out" / name).read_text() for name in names[1:]]
         assert [unsatisfiable(text) for text in texts] == [False, True, False]
+        index = (tmp_path / "out" / "index.csv").read_text().splitlines()
+        assert [row.split(",")[4] for row in index[1:]] == ["UNKNOWN", "UNSAT", "UNKNOWN"]
 
 
 def test_the_unsat_answer_of_a_clashing_puzzle_is_no_solution_in_cnf2sudoku(tmp_path):
@@ -194,7 +196,7 @@ def test_several_puzzles_need_index_or_directory(tmp_path):
     folder = tmp_path / "cnf"
     each = command("sudoku2cnf", many, "--output-dir", folder)
     assert each.returncode == 0, each.stderr
-    assert sorted(os.listdir(folder)) == ["many-1.cnf", "many-2.cnf", "many-3.cnf"]
+    assert sorted(os.listdir(folder)) == ["index.csv", "many-1.cnf", "many-2.cnf", "many-3.cnf"]
     assert header((folder / "many-1.cnf").read_text()) == (64, 384 + 6)
 
 

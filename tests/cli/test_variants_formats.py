@@ -24,7 +24,7 @@ ALL = ([(4, (2, 2), lines) for lines, _ in SAMPLES4]
 IDS = ["%d: %s" % (size, " / ".join(lines)[:40]) for size, _, lines in ALL]
 
 # Rules that f-puzzles writes in another form, or cannot write.
-NOT_IN_FPUZZLES = ("xv 7", "negative v")
+NOT_IN_FPUZZLES = ("xv 7", "negative v", "latin")
 
 
 def rules_of(lines, size, box):

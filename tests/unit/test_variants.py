@@ -83,6 +83,7 @@ SAMPLES4 = [
     (["disjoint"], True),
     (["jigsaw 1112 1222 3334 3444"], True),
     (["jigsaw 1122 1134 2234 3344"], False),
+    (["latin"], False),                     # all 576 Latin squares: no box clauses
     (["region r1c1 r2c2 r3c3"], True),
     (["region r1c1 r2c2 r3c3 r4c4"], True),
     (["antiknight"], True),

@@ -99,10 +99,13 @@ def candidates(grid):
         if mask.bit_count() != n - found.count(0):
             clash(layout, cells, grid)
         used.append(mask)
-    rows, columns, boxes = used[:n], used[n:2 * n], used[2 * n:3 * n]
-    blocked = list(map(or_, map(or_, chain.from_iterable(map(repeat, rows, repeat(n))),
-                                columns * n), map(boxes.__getitem__, layout.box_of_cell())))
-    for k in range(3 * n, len(layout.units)):
+    rows, columns = used[:n], used[n:2 * n]
+    blocked = list(map(or_, chain.from_iterable(map(repeat, rows, repeat(n))), columns * n))
+    extra = 2 * n               # a Latin square has no boxes: its extra units start here
+    if not getattr(layout, "latin", False):
+        boxes, extra = used[2 * n:3 * n], 3 * n
+        blocked = list(map(or_, blocked, map(boxes.__getitem__, layout.box_of_cell())))
+    for k in range(extra, len(layout.units)):
         mask = used[k]
         for c in layout.units[k][1]:
             blocked[c] |= mask

@@ -1,0 +1,89 @@
+"""A folder of CNF files as benchmark sets are shipped: each file compressed or not
+(``--compress``), and ``index.csv`` beside them naming each file's GBD hash, size,
+status and the command that made it. Shared by ``sudoku2cnf --output-dir`` and
+``sudoku-gen --cnf --output-dir``.
+
+>>> cnf_name("qwh-30", "xz")
+'qwh-30.cnf.xz'
+"""
+
+import csv
+import io
+import os
+import sys
+
+from .. import streams
+from ..errors import PuzzleError, UsageError
+
+COMPRESSIONS = {"none": "", "xz": ".xz", "gz": ".gz", "bz2": ".bz2"}
+INDEX = "index.csv"
+INDEX_COLUMNS = ("file", "gbd_hash", "variables", "clauses", "status", "generator")
+
+
+def check_compress(name):
+    """``name`` when it is a --compress choice, else UsageError."""
+    if name not in COMPRESSIONS:
+        raise UsageError("--compress takes %s, not %r" % (", ".join(COMPRESSIONS), name))
+    return name
+
+
+def cnf_name(stem, compress="none"):
+    return stem + ".cnf" + COMPRESSIONS[compress]
+
+
+def write_formula(formula, path, labels=False, deferred=None):
+    """Write ``formula`` to ``path`` (compressed by its name) through an
+    :class:`~dimacs_sudoku.streams.AtomicOutput`; returns its GBD hash, computed
+    from the text as it is written."""
+    from ..dimacs.gbd import HashingWriter
+    with streams.AtomicOutput(path, deferred=deferred) as out:
+        hashing = HashingWriter(out)
+        formula.write(hashing, labels=labels)
+    return hashing.hexdigest()
+
+
+def write_package(items, folder, compress="none", labels=False, prog="sudoku2cnf"):
+    """Write each ``(stem, formula, status, generator)`` of ``items`` as
+    FOLDER/STEM.cnf[.xz|.gz|.bz2], then FOLDER/index.csv. Every file is written first
+    and renamed into place only when all are: a run that fails (or is interrupted)
+    replaces no file and leaves no folder it made. Returns the number of files."""
+    made = streams.make_folder(folder)
+    written = []
+    rows = []
+    try:
+        for stem, formula, status, generator in items:
+            name = cnf_name(stem, compress)
+            digest = write_formula(formula, os.path.join(folder, name), labels, written)
+            rows.append((name, digest, formula.num_vars, formula.num_clauses, status,
+                         generator))
+        if not rows:
+            raise PuzzleError("no puzzle found")
+        with streams.AtomicOutput(os.path.join(folder, INDEX), deferred=written) as out:
+            out.write(index_text(rows))
+        streams.commit_outputs(written)
+    except BaseException:
+        streams.discard_outputs(written)
+        if made:
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+        raise
+    if sys.stderr.isatty():
+        sys.stderr.write("%s: wrote %d CNF files and %s to %s\n"
+                         % (prog, len(rows), INDEX, folder))
+    return len(rows)
+
+
+def index_text(rows):
+    """The text of index.csv: a header line, then one row per file.
+
+    >>> print(index_text([("a.cnf", "0" * 32, 64, 390, "UNKNOWN", "sudoku2cnf a.txt")]), end="")
+    file,gbd_hash,variables,clauses,status,generator
+    a.cnf,00000000000000000000000000000000,64,390,UNKNOWN,sudoku2cnf a.txt
+    """
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(INDEX_COLUMNS)
+    writer.writerows(rows)
+    return text.getvalue()
