@@ -10,6 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI draws the same examples on every run, so that a red run names a failure anyone
+# can repeat; elsewhere each run draws new ones, and a failure prints its example.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 REQUIRE_SOLVERS = "DIMACS_SUDOKU_REQUIRE_SOLVERS"
 REQUIRE_DATA = "DIMACS_SUDOKU_REQUIRE_DATA"

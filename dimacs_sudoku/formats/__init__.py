@@ -152,7 +152,7 @@ def self_contained(s):
     """Whether the significant line ``s`` starts a puzzle that says where it ends (a
     SudokuPad or f-puzzles link, packed string or JSON object), whatever the format of
     the lines before it."""
-    if (s[:1] == ":" or len(s) >= 161) and READERS["pencilmarks"].one_line(s):
+    if (s[:1] == ":" or len(s) >= 161) and READERS["pencilmarks"].one_line(s, amid=True):
         return True                     # a one-line pencil-mark puzzle
     if s[:1] not in _OWN_HEADS and "://" not in s:
         return False

@@ -147,6 +147,25 @@ def _block(lines, i, c):
     return rows if len(rows) == c else None
 
 
+def _run(lines, i, c, spaced):
+    """The lines from ``i`` on (comments aside, ``c`` + 1 at most) that have ``c``
+    cells, spaced or not as ``spaced`` says, up to a line that has not or a blank."""
+    from .cells import line_cells
+    run = []
+    while len(run) <= c:
+        item = lines.peek(i)
+        s = item[1].strip() if item is not None else ""
+        if not s:
+            break
+        i += 1
+        if s[0] == "#":
+            continue
+        if len(line_cells(s)[1]) != c or (len(s.split()) == c) != spaced:
+            break
+        run.append(s)
+    return run
+
+
 def _starts_block(lines, c, size):
     """Whether the lines from the first of ``lines`` (a line of ``c`` cells that is no
     line puzzle, or looks like a grid's) are a grid, a headed format or triples rather
@@ -221,7 +240,13 @@ def _detect(lines, found, size):
         block = _block(lines, i, c)
         if block is not None and (_clash_free(block) or spaced and c >= 25):
             return rows  # N lines of N cells and no more: an NxN grid (all blank, say)
-    # N² cells that fit an NxN grid: a line, or the first row of an N²xN² grid?
+    # N² cells that fit an NxN grid: a line, or the first row of an N²xN² grid (whose
+    # rows are spaced, or not, as this line is)? When the (N²+1)-th line of such a run
+    # fits no NxN grid, it is a row, and the grid's first row comes after this line.
+    if c <= MAX_SINGLE_CHAR:
+        run = _run(lines, i, c, spaced)
+        if len(run) > c and not fits(*line_cells(run[c]), n):
+            return "line"
     for _ in range(min(c - 1, 15)):
         item = lines.peek(i + 1)
         if item is None or not item[1].strip():
@@ -231,7 +256,7 @@ def _detect(lines, found, size):
         if s[0] == "#":
             continue
         kind, cells = line_cells(s)
-        if len(cells) != c:
+        if len(cells) != c or (len(s.split()) == c) != spaced:
             break
         if not fits(kind, cells, n) and fits(kind, cells, c):
             return rows

@@ -57,9 +57,11 @@ _DIGITS = frozenset("123456789")
 
 # ---- detection ------------------------------------------------------------------
 
-def one_line(s):
+def one_line(s, amid=False):
     """The form of the one-line pencil-mark puzzle ``s`` (stripped), or None: a
-    729-character line of digits and markers, a library line, a candidate list."""
+    729-character line of digits and markers, a library line, a candidate list.
+    ``amid``: ``s`` comes amid another format's lines, where a row of an 81x81 grid of
+    numbers looks like a candidate list with many cells left with none (``.``)."""
     if s[:1] == ":":
         return "hodoku-library" if s.count(":") in (6, 7) else None
     if len(s) == 729 and _LINE_CHARS.issuperset(s):
@@ -69,8 +71,9 @@ def one_line(s):
         return "rangsk"
     if len(s) >= 161:
         tokens = s.split()
-        if len(tokens) == 81 and any(len(t) > 1 for t in tokens) and all(
-                _DIGITS.issuperset(t) or t == "." for t in tokens):
+        lists = sum(len(t) > 1 for t in tokens)
+        if len(tokens) == 81 and lists and not (amid and tokens.count(".") > lists) \
+                and all(_DIGITS.issuperset(t) or t == "." for t in tokens):
             return "explainer-list"
     return None
 
@@ -94,7 +97,12 @@ def detect(lines, found, size):
     """``pencilmarks`` for a one-line form, or a HoDoKu grid: a border line then a
     row of 9 candidate lists, one of them of two digits or more."""
     i, s = found
-    if one_line(s):
+    form = one_line(s)
+    if form == "explainer-list" and one_line(s, amid=True) is None:
+        after = lines.significant(i + 1)
+        if after is not None and len(after[1].split()) == 81:
+            return None         # the first row of an 81x81 grid of numbers
+    if form:
         return NAME
     if _pm_border(s):
         # (a boxed grid whose cells are all single digits is the grid format's)

@@ -246,7 +246,8 @@ def row_width(s):
 def rows_follow(lines, i, c):
     """Whether the line ``i`` of ``c`` cells starts the rows of a CxC grid: of the next
     C-1 lines (comments aside; a blank line, the end, a boxed grid or a line puzzle of
-    another size cuts them short, as it ends a grid), more have C cells than have not.
+    another size cuts them short, as it ends a grid), more have C cells, spaced or not
+    as line ``i`` is, than have not.
     A damaged line (a NUL byte, a word) is then its own error, and does not take the
     puzzles after it as its rows; a grid with a damaged row is still one puzzle, and
     so is one cut short by a blank line.
@@ -257,6 +258,8 @@ def rows_follow(lines, i, c):
     >>> rows_follow(Lines(["1 . . 4", "4 . . .", ". . . 3", "3 . . 1"]), 0, 4)
     True
     """
+    first = lines.peek(i)
+    spaced = first is not None and len(first[1].split()) > 1
     matching = others = k = 0
     while k < c - 1:
         i += 1
@@ -270,7 +273,7 @@ def rows_follow(lines, i, c):
             break                   # a boxed grid starts
         k += 1
         count = row_width(s)
-        if count == c:
+        if count == c and (len(s.split()) > 1) == spaced:
             matching += 1
         elif puzzle_of_its_own(count, c):
             break
