@@ -203,6 +203,21 @@ class PuzzleClauses:
             return WEIGHTS["rule-binary" if len(self.clauses[i]) <= 2 else "rule"]
         return WEIGHTS["rule"]
 
+    def clash_words(self, i):
+        """What it means that the clause ``i`` has no true literal left."""
+        kind, where, n = self.kinds[i], self.where[i], self.size
+        if kind == "cell":
+            return "%s has no digit left" % cell_text(n, where)
+        if kind == "unit":
+            return "%s has no place for a %s" % (self.units[where[0]][0],
+                                                 symbol(where[1], n))
+        if kind == "rule":
+            return "%s is broken" % self.rules[where].to_line()
+        if len(self.clauses[i]) == 2:
+            a, b = (literal_text(n, -lit) for lit in self.clauses[i])
+            return "%s and %s clash" % (a, b)
+        return "a clause fails"
+
     def describe(self, i):
         """The clause in Sudoku words."""
         kind, where, n = self.kinds[i], self.where[i], self.size
@@ -573,25 +588,23 @@ class Explainer:
         clauses = [table.clauses[i] for i in ids]
         given = [f for f in facts if f != lit]
         true, conflict = propagate(clauses, facts)
-        where = table.describe(table.clauses.index(conflict)) if conflict else "a clash"
-        sub = Step(n, "clash", "then %s fails" % where, [FALSE], facts, clauses,
-                   cost - WEIGHTS["assume"])
+        where = (table.clash_words(ids[[table.clauses[i] for i in ids].index(conflict)])
+                 if conflict else "a clash")
+        sub = Step(n, "clash", where, [FALSE], facts, clauses, cost - WEIGHTS["assume"])
         name = self._technique(lit, ids)
-        text = "if %s then %s cannot hold (%s), so %s" % (
-            literal_text(n, lit), where.replace(" needs a", "'s").replace(
-                " holds a digit", " a digit") if conflict else "it",
-            self._used_words(ids), literal_text(n, -lit))
+        text = "if %s then %s (by %s), so %s" % (
+            literal_text(n, lit), where, self._used_words(ids), literal_text(n, -lit))
         return Step(n, name, text, [-lit], given, clauses, cost, assume=[lit],
                     steps=[sub])
 
     def _used_words(self, ids):
-        table, n = self.table, self.n
+        table = self.table
         words = []
         for i in ids:
             kind = table.kinds[i]
             if kind in ("cell", "unit") or kind == "rule":
                 words.append(table.describe(i))
-        return "; ".join(dict.fromkeys(words)) or "at-most-one clauses"
+        return "; ".join(dict.fromkeys(words)) or "the placements' exclusions"
 
     def _technique(self, lit, ids):
         """The name of a refutation's shape."""
@@ -681,25 +694,81 @@ def needed(steps, known):
 # ---- the verbs ---------------------------------------------------------------------------
 
 class Explanation:
-    """The steps of one puzzle, its solution line and its rating (the cost of the
-    hardest step); ``status`` is ``solved``, ``several`` (the steps stop where the
-    solutions branch), ``none`` (no solution: the last step is the clash) or
-    ``stuck`` (no step found within the bounds)."""
+    """The steps of one puzzle, its solution and its rating (the cost of the hardest
+    step); ``status`` is ``solved``, ``several`` (the steps stop where the solutions
+    branch), ``none`` (no solution: ``core`` names the minimal clash), ``wrong`` (a
+    fact of the state contradicts the solution: the one step shows it), ``stuck``
+    (no step found within the bounds), ``partial`` (stopped at a limit) or ``hint``."""
 
-    def __init__(self, grid, steps, solution, status, core=None):
+    def __init__(self, grid, steps, solution, status, core=None, known=()):
         self.grid = grid
         self.steps = steps
         self.solution = solution
         self.status = status
         self.core = core
-        self.rating = max((step.cost for step in steps), default=0.0)
+        self.known = set(known)
+        self.wrong = None
+        self.rating = round(max((step.cost for step in steps), default=0.0), 2)
+        for step in steps:
+            _set_symbols(step, grid.symbols)
 
     def to_json(self):
+        """The dict of ``sudoku-explain --json``."""
         from ..formats import puzzle_line
         return {"puzzle": puzzle_line(self.grid),
-                "solution": self.solution.to_line() if self.solution is not None else None,
+                "solution": (self.solution.to_line(self.grid.symbols)
+                             if self.solution is not None else None),
                 "rating": self.rating,
                 "steps": [step.to_json() for step in self.steps]}
+
+    def grid_reached(self):
+        """The grid of the placements known after the steps (givens included),
+        checked against the solution (a complete one against the rules too)."""
+        from ..errors import InvalidModel
+        n = self.grid.size
+        cells = list(self.grid.cells)
+        for lit in self.known:
+            if 0 < lit <= n ** 3:
+                cells[(lit - 1) // n] = (lit - 1) % n + 1
+        reached = self.grid.copy(cells)
+        if self.solution is not None and self.status != "wrong":
+            if any(d and d != s for d, s in zip(cells, self.solution.cells)):
+                raise InvalidModel("an explanation placed a digit the solution does "
+                                   "not hold", self.grid.source, self.grid.line)
+            if reached.is_complete():
+                reached.check_solution(self.grid)
+        return reached
+
+    def to_text(self):
+        """One line per step, what the steps reached, and the grid."""
+        from ..formats import puzzle_line
+        lines = ["puzzle: %s" % puzzle_line(self.grid)]
+        width = len(str(len(self.steps)))
+        for k, step in enumerate(self.steps, 1):
+            lines.append("%*d. %s: %s" % (width, k, step.name, step.text))
+        count = len(self.steps)
+        said = {
+            "solved": "solved in %d steps, rating %s" % (count, self.rating),
+            "several": "several solutions: the steps stop where they branch",
+            "none": "no solution%s" % (": the minimal clash is %s" % " ".join(self.core)
+                                       if self.core else ""),
+            "wrong": "the state holds a wrong fact: %s" % (
+                literal_text(self.grid.size, self.wrong, self.grid.symbols)
+                if self.wrong is not None else "?"),
+            "stuck": "no further step found within the bounds of the search",
+            "partial": "stopped after %d steps" % count,
+            "hint": "the next step" if count else "nothing left to explain",
+        }[self.status]
+        lines.append(said)
+        if self.status not in ("hint", "wrong"):
+            lines.append(self.grid_reached().to_text())
+        return "\n".join(lines) + "\n\n"
+
+
+def _set_symbols(step, symbols):
+    step.symbols = symbols
+    for sub in step.steps:
+        _set_symbols(sub, symbols)
 
 
 def _check_size(grid, function):
@@ -717,18 +786,22 @@ def _solutions(grid):
 def explain_puzzle(grid, state=(), limit=None, depth=3):
     """The :class:`Explanation` of ``grid`` from its givens and the literals ``state``.
     ``limit``: at most this many steps."""
-    from . import count_solutions, solve
-    from ..errors import NoSolution
     _check_size(grid, "explain")
-    try:
-        solution = solve(grid)
-        several = count_solutions(grid, 2) > 1
-    except NoSolution:
-        solution, several = None, False
+    solution, several = _solution(grid)
     table = PuzzleClauses(grid)
     n = grid.size
     known = {cell * n + d for cell, d in enumerate(grid.cells) if d} | set(state)
-    cells = solution.cells if solution is not None and not several else None
+    # Whatever is refutable is false in every solution, so in this one too.
+    cells = solution.cells if solution is not None else None
+    if several:
+        depth = 1           # a candidate of another solution never clashes: no nesting
+    wrong = None if several else _wrong_fact(state, cells, n)
+    if wrong is not None:
+        work = Explainer(table, known - {wrong}, cells)
+        step = _refute(work, wrong)
+        result = Explanation(grid, [step] if step else [], solution, "wrong")
+        result.wrong = wrong
+        return result
     work = Explainer(table, known, cells, depth)
     steps = work.steps(limit)
     core = None
@@ -742,7 +815,29 @@ def explain_puzzle(grid, state=(), limit=None, depth=3):
         status = "partial"
     else:
         status = "several" if several else "stuck"
-    return Explanation(grid, steps, solution, status, core)
+    return Explanation(grid, steps, solution, status, core, work.known)
+
+
+def _solution(grid):
+    """``(solution, several)``: the solution sudoku-solve prints (None if there is
+    none) and whether there are others."""
+    from . import count_solutions, solve
+    from ..errors import NoSolution
+    try:
+        return solve(grid), count_solutions(grid, 2) > 1
+    except NoSolution:
+        return None, False
+
+
+def _wrong_fact(facts, solution, n):
+    """The first fact that ``solution`` (cells) contradicts, or None."""
+    if solution is None:
+        return None
+    for lit in facts:
+        v = abs(lit)
+        if (lit > 0) != (solution[(v - 1) // n] == (v - 1) % n + 1):
+            return lit
+    return None
 
 
 def explain(grid):
@@ -774,44 +869,55 @@ def hint(grid, state=None):
 
 
 class Hint:
-    """The next step (or None) and, for a state with a wrong fact, that fact."""
+    """The next step (or None), the solution and, for a state with a wrong fact,
+    that fact."""
 
-    def __init__(self, step, wrong=None):
+    def __init__(self, step, solution=None, wrong=None):
         self.step = step
+        self.solution = solution
         self.wrong = wrong
 
 
 def next_hint(grid, facts):
     """The :class:`Hint` from ``grid`` and the literals ``facts``: a wrong fact (one
     the solution contradicts) is shown wrong by the refutation of it."""
-    from . import solve
-    from ..errors import NoSolution
     _check_size(grid, "hint")
     table = PuzzleClauses(grid)
     n = grid.size
     givens = {cell * n + d for cell, d in enumerate(grid.cells) if d}
-    try:
-        solution = solve(grid).cells
-    except NoSolution:
-        solution = None
-    if solution is not None:
-        for lit in facts:
-            v = abs(lit)
-            cell, d = (v - 1) // n, (v - 1) % n + 1
-            if (lit > 0) != (solution[cell] == d):
-                work = Explainer(table, givens | {f for f in facts if f != lit}, solution)
-                step = _refute(work, lit)
-                return Hint(step, lit)
-    work = Explainer(table, givens | set(facts), solution)
+    solved, several = _solution(grid)
+    solution = solved.cells if solved is not None else None
+    wrong = None if several else _wrong_fact(facts, solution, n)
+    if wrong is not None:
+        work = Explainer(table, givens | {f for f in facts if f != wrong}, solution)
+        return Hint(_refute(work, wrong), solved, wrong)
+    work = Explainer(table, givens | set(facts), solution, 1 if several else 2)
     if work.done():
-        return Hint(None)
-    return Hint(work.next_step())
+        return Hint(None, solved)
+    return Hint(work.next_step(), solved)
 
 
 def _refute(work, lit):
-    """The step that shows ``lit`` wrong: an explanation under it that ends in a
-    clash, as one refutation step."""
+    """The step that shows ``lit`` wrong: unit propagation from it clashes (a
+    refutation), or else an explanation under it ends in a clash."""
     n = work.n
+    prop, table = work.prop, work.table
+    if work.load():
+        if prop.value[prop.num_vars + lit] < 0:
+            facts, ids = prop.trace([-lit])
+            ids, facts = shrink(table, ids, facts, [-lit])
+            return Step(n, "wrong fact", "%s is wrong: %s, so %s" % (
+                literal_text(n, lit), "; ".join(table.describe(i) for i in ids),
+                literal_text(n, -lit)), [-lit], facts, [table.clauses[i] for i in ids],
+                cost_of(table, ids, facts))
+        if not prop.assume((lit,)):
+            facts, ids = prop.trace(conflict=prop.conflict)
+            facts.add(lit)
+            ids, facts = shrink(table, ids, facts, [FALSE], keep=(lit,))
+            step = work._refutation_step(lit, ids, facts, cost_of(table, ids, facts, 1))
+            step.name = "wrong fact"
+            step.text = "%s is wrong: %s" % (literal_text(n, lit), step.text)
+            return step
     inner = Explainer(work.table, work.known | {lit}, None, 2, work.prop)
     inner.placed = [f for f in sorted(work.known | {lit}, key=abs) if f > 0]
     sub = inner.steps(limit=8 * n * n)
