@@ -120,7 +120,7 @@ def parse_literal(text, size, symbols=None):
     """The CNF literal of ``r1c1=5`` / ``r1c1!=5`` (digits in the puzzle's notation).
 
     >>> parse_literal("r2c1!=5", 9), parse_literal("R1C1 = 5", 9)
-    (-14, 5)
+    (-86, 5)
     """
     import re
     from ..core.notation import alphabet
@@ -351,9 +351,7 @@ class Explainer:
         return found
 
     def done(self):
-        return self.conflict is not None or (
-            len([lit for lit in self.known if lit > 0]) == self.n * self.n
-            and all(p in self.cleared for p in self.placed))
+        return self.conflict is not None or len(self.placed) == self.n * self.n
 
     def apply(self, step):
         if step.derives == [FALSE]:
@@ -464,8 +462,8 @@ class Explainer:
 
     def _conflict_step(self, ids, facts):
         table = self.table
-        what = "; ".join(table.describe(i) for i in ids)
-        return Step(self.n, "clash", "no solution: %s, but %s" % (
+        what = "; ".join(table.clash_words(i) for i in ids)
+        return Step(self.n, "clash", "%s (%s)" % (
             what, " ".join(literal_text(self.n, lit) for lit in sorted(facts, key=abs))),
             [FALSE], facts, [table.clauses[i] for i in ids], cost_of(table, ids, facts))
 
@@ -509,7 +507,7 @@ class Explainer:
                     [table.clauses[i] for i in ids], cost)
 
     def _named_conflict(self, ids, facts):
-        return Step(self.n, "clash", "no solution: %s" % "; ".join(
+        return Step(self.n, "clash", "a clash of %s" % "; ".join(
             self.table.describe(i) for i in ids), [FALSE], facts,
             [self.table.clauses[i] for i in ids], cost_of(self.table, ids, facts))
 
@@ -670,8 +668,9 @@ class Explainer:
                     if clause not in clauses:
                         clauses.append(clause)
             return Step(n, "nested forcing chain",
-                        "if %s then, in %d steps, a clash; so %s" % (
-                            literal_text(n, lit), len(sub), literal_text(n, -lit)),
+                        "if %s then %d steps end in a clash (%s), so %s" % (
+                            literal_text(n, lit), len(sub), sub[-1].text,
+                            literal_text(n, -lit)),
                         [-lit], facts, clauses, cost, assume=[lit], steps=sub)
         return None
 
@@ -847,7 +846,9 @@ def explain(grid):
     >>> from dimacs_sudoku.core.grid import Grid
     >>> steps = explain(Grid.from_line("1..4" "4..." "...3" "3..1"))
     >>> steps[1].to_json()["text"]
-    'r1c4=4: r1c4 holds no other digit; no other 4 in r1c2 r1c3 r2c4 r3c4'
+    'r1c4=4: r1c4 holds no other digit; no other 4 in r1c2 r1c3 r2c3 r2c4 r3c4 r4c4'
+    >>> steps[6].text
+    'box 2 needs a 1 and only r2c3 can hold it'
     """
     grid_argument(grid, "explain")
     return explain_puzzle(grid).steps
@@ -859,9 +860,8 @@ def hint(grid, state=None):
     that contradicts the solution gives the step that shows it wrong.
 
     >>> from dimacs_sudoku.core.grid import Grid
-    >>> hint(Grid.from_line("1..4" "4..." "...3" "3..1"), ["r1c1!=2", "r1c1!=3",
-    ...      "r1c1!=4"]).text
-    'r1c4=4: r1c4 holds no other digit; no other 4 in r1c2 r1c3 r2c4 r3c4'
+    >>> hint(Grid.from_line("1..4" "4..." "...3" "3..1"), ["r1c2=3"]).text[:60]
+    'r1c2=3 is wrong: assuming it, 9 steps end in a clash (r2c4 h'
     """
     grid_argument(grid, "hint")
     facts = state_literals(grid, state, "hint")
@@ -904,13 +904,8 @@ def _refute(work, lit):
     prop, table = work.prop, work.table
     if work.load():
         if prop.value[prop.num_vars + lit] < 0:
-            facts, ids = prop.trace([-lit])
-            ids, facts = shrink(table, ids, facts, [-lit])
-            return Step(n, "wrong fact", "%s is wrong: %s, so %s" % (
-                literal_text(n, lit), "; ".join(table.describe(i) for i in ids),
-                literal_text(n, -lit)), [-lit], facts, [table.clauses[i] for i in ids],
-                cost_of(table, ids, facts))
-        if not prop.assume((lit,)):
+            pass                    # unit propagation alone refutes it: said below
+        elif not prop.assume((lit,)):
             facts, ids = prop.trace(conflict=prop.conflict)
             facts.add(lit)
             ids, facts = shrink(table, ids, facts, [FALSE], keep=(lit,))
@@ -930,8 +925,9 @@ def _refute(work, lit):
         for clause in step.clauses:
             if clause not in clauses:
                 clauses.append(clause)
-    return Step(n, "wrong fact", "%s is wrong: assuming it, %d steps end in a clash, so %s"
-                % (literal_text(n, lit), len(sub), literal_text(n, -lit)), [-lit], facts,
+    return Step(n, "wrong fact", "%s is wrong: assuming it, %d steps end in a clash (%s), "
+                "so %s" % (literal_text(n, lit), len(sub), sub[-1].text,
+                           literal_text(n, -lit)), [-lit], facts,
                 clauses, sum(step.cost for step in sub) + WEIGHTS["assume"],
                 assume=[lit], steps=sub)
 
