@@ -54,7 +54,11 @@ FALSE = "false"
 
 # How many derivations of one round are shrunk to subset-minimal before the cheapest
 # is taken (the others keep the cost of their traced, unshrunk form).
-SHRINK_BEST = 4
+SHRINK_BEST = 3
+
+# A refutation left from an earlier probing round and dearer than this is probed
+# again when a digit has been placed since (a cheaper one may have opened).
+REPROBE_COST = 4.0
 
 
 class Step:
@@ -331,6 +335,8 @@ class Explainer:
                 else:
                     self.aux = True
         self.conflict = None
+        self.pending = []
+        self.probed = 0
         self.n = n
 
     # -- the steps in order
@@ -555,31 +561,44 @@ class Explainer:
 
     def refutation(self):
         """The cheapest assumption whose unit propagation clashes (failed-literal
-        probing over the known facts), shrunk to subset-minimal."""
-        prop, table = self.prop, self.table
-        if not self.load():
+        probing over the known facts), shrunk to subset-minimal.
+
+        One probing round finds every such assumption; the others wait in
+        :attr:`pending` (a refutation stays valid as facts are added) and are taken,
+        cheapest first, whenever no direct step is open, before probing again."""
+        known = self.known
+        pending = [item for item in self.pending
+                   if item[1] not in known and -item[1] not in known]
+        if not pending or (pending[0][0] > REPROBE_COST and len(self.placed) > self.probed):
+            pending = self.probe()
+        if not pending:
+            self.pending = []
             return None
+        cost, lit, ids, facts = pending[0]
+        ids, facts = shrink(self.table, ids, facts, [FALSE], keep=(lit,))
+        self.pending = pending[1:]
+        return self._refutation_step(lit, ids, facts, cost_of(self.table, ids, facts, 1))
+
+    def probe(self):
+        """Every refutation from the known facts by one failed-literal probe, as
+        ``(cost, literal, clauses, facts)`` of its traced derivation, cheapest first."""
+        prop, table = self.prop, self.table
+        self.probed = len(self.placed)
+        if not self.load():
+            return []
         found = []
+        value, n = prop.value, prop.num_vars
         for lit in self.candidates():
-            mark = len(prop.trail)
-            if prop.value[prop.num_vars + lit]:
+            if value[n + lit]:
                 continue
+            mark = len(prop.trail)
             if not prop.assume((lit,)):
                 facts, ids = prop.trace(conflict=prop.conflict)
                 facts.add(lit)
                 found.append((cost_of(table, ids, facts, 1), lit, ids, facts))
             prop.undo(mark)
-        if not found:
-            return None
         found.sort(key=lambda item: (item[0], item[1] < 0, abs(item[1])))
-        best = None
-        for _, lit, ids, facts in found[:SHRINK_BEST]:
-            ids, facts = shrink(table, ids, facts, [FALSE], keep=(lit,))
-            cost = cost_of(table, ids, facts, 1)
-            if best is None or cost < best[0]:
-                best = (cost, lit, ids, facts)
-        cost, lit, ids, facts = best
-        return self._refutation_step(lit, ids, facts, cost)
+        return found
 
     def _refutation_step(self, lit, ids, facts, cost):
         n, table = self.n, self.table
