@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from dimacs_sudoku.core.grid import Grid  # noqa: E402
 from dimacs_sudoku.tasks import count_solutions  # noqa: E402
-from dimacs_sudoku.tasks.explain import (FALSE, WEIGHTS, PuzzleClauses, derives,  # noqa: E402
-                                         explain_puzzle, next_hint, parse_literal, shrink)
+from dimacs_sudoku.tasks.explain import (  # noqa: E402
+    FALSE, WEIGHTS, PuzzleClauses, explain_puzzle, next_hint, parse_literal, shrink)
 
 DATA = next((path for path in (ROOT.parent / "shared" / "data" / "9x9",
                                ROOT.parent.parent / "shared" / "data" / "9x9")
@@ -85,7 +85,7 @@ def timing(name, count):
              percentile(mids, 0.9), statistics.median(rating), stuck))
 
 
-# ---- quality ------------------------------------------------------------------------------
+# ---- quality -------------------------------------------------------------------------
 
 def minimal_4x4(count, seed=31):
     from dimacs_sudoku.tasks.grade import solutions
