@@ -56,6 +56,11 @@ FALSE = "false"
 # is taken (the others keep the cost of their traced, unshrunk form).
 SHRINK_BEST = 3
 
+# How many assumptions a nested refutation tries at each depth (three times as many
+# are first checked by PROBE_ROUNDS rounds of failed-literal probing).
+NESTED_TRIES = 12
+PROBE_ROUNDS = 3
+
 # A refutation left from an earlier probing round and dearer than this is probed
 # again when a digit has been placed since (a cheaper one may have opened).
 REPROBE_COST = 4.0
@@ -207,6 +212,28 @@ class PuzzleClauses:
             return WEIGHTS["rule-binary" if len(self.clauses[i]) <= 2 else "rule"]
         return WEIGHTS["rule"]
 
+    def scan_tables(self):
+        """``(amo, scan, aux)``, made once: for each literal, the binary at-most-one
+        clauses that its truth makes unit, ``(clause, other literal)``; the other
+        clauses over cell variables alone (givens left out); whether some clause has
+        an auxiliary variable."""
+        found = getattr(self, "_scan", None)
+        if found is None:
+            top = self.cell_vars
+            amo, scan, aux = {}, [], False
+            for i, (clause, kind) in enumerate(zip(self.clauses, self.kinds)):
+                if kind in ("cell-amo", "unit-amo") and len(clause) == 2:
+                    a, b = clause
+                    amo.setdefault(-a, []).append((i, b))
+                    amo.setdefault(-b, []).append((i, a))
+                elif kind != "given" and clause:
+                    if all(abs(lit) <= top for lit in clause):
+                        scan.append(i)
+                    else:
+                        aux = True
+            found = self._scan = (amo, scan, aux)
+        return found
+
     def clash_words(self, i):
         """What it means that the clause ``i`` has no true literal left."""
         kind, where, n = self.kinds[i], self.where[i], self.size
@@ -320,20 +347,7 @@ class Explainer:
         self.prop = prop or TracingPropagator(
             table.clauses, table.num_vars,
             skip={i for i, kind in enumerate(table.kinds) if kind == "given"})
-        top = table.cell_vars
-        self.amo = {}                      # placed literal -> [(clause, other)]
-        self.scan = []                     # clauses over cell variables, not AMO pairs
-        self.aux = False
-        for i, (clause, kind) in enumerate(zip(table.clauses, table.kinds)):
-            if kind in ("cell-amo", "unit-amo") and len(clause) == 2:
-                a, b = clause
-                self.amo.setdefault(-a, []).append((i, b))
-                self.amo.setdefault(-b, []).append((i, a))
-            elif kind != "given" and clause:
-                if all(abs(lit) <= top for lit in clause):
-                    self.scan.append(i)
-                else:
-                    self.aux = True
+        self.amo, self.scan, self.aux = table.scan_tables()
         self.conflict = None
         self.pending = []
         self.probed = 0
@@ -684,8 +698,9 @@ class Explainer:
 
     def nested(self):
         """A refutation whose sub-steps are themselves steps (and refutations) under
-        the assumption: tried on the candidates of the cells with fewest first; the
-        first that ends in a clash."""
+        the assumption, the cells with fewest candidates first. First with one-level
+        refutations inside (tried only where failed-literal probing to a fixpoint
+        under the assumption clashes), then deeper, a few assumptions at most."""
         n = self.n
         options = self.candidates()
         counts = {}
@@ -693,29 +708,73 @@ class Explainer:
             cell = (abs(lit) - 1) // n
             counts[cell] = counts.get(cell, 0) + 1
         options.sort(key=lambda lit: (counts[(abs(lit) - 1) // n], lit < 0, abs(lit)))
-        for lit in options:
-            inner = Explainer(self.table, self.known | {lit}, None, self.depth - 1,
-                              self.prop)
-            inner.placed = list(self.placed) + ([lit] if lit > 0 else [])
-            inner.cleared = set(self.cleared)
-            sub = inner.steps(limit=4 * n * n)
-            if not sub or sub[-1].derives != [FALSE]:
-                continue
-            sub = needed(sub, self.known | {lit})
-            cost = sum(step.cost for step in sub) + WEIGHTS["assume"] * self.depth
-            facts = sorted({f for step in sub for f in step.facts
-                            if f in self.known}, key=abs)
-            clauses = []
-            for step in sub:
-                for clause in step.clauses:
-                    if clause not in clauses:
-                        clauses.append(clause)
-            return Step(n, "nested forcing chain",
-                        "if %s then %d steps end in a clash (%s), so %s" % (
-                            literal_text(n, lit), len(sub), sub[-1].text,
-                            literal_text(n, -lit)),
-                        [-lit], facts, clauses, cost, assume=[lit], steps=sub)
+        for depth in range(1, self.depth):
+            tried = options if depth > 1 else self._probe_clashes(options)
+            for lit in tried[:NESTED_TRIES]:
+                step = self._nested_step(lit, depth)
+                if step is not None:
+                    return step
         return None
+
+    def _probe_clashes(self, options):
+        """The assumptions among the first of ``options`` under which failed-literal
+        probing of the open candidates (a few rounds) ends in a clash, in order."""
+        prop = self.prop
+        if not self.load():
+            return []
+        value, top = prop.value, prop.num_vars
+        cells = range(1, self.table.cell_vars + 1)
+        found = []
+        for lit in options[:NESTED_TRIES * 3]:
+            if value[top + lit]:
+                continue
+            mark = len(prop.trail)
+            clash = not prop.assume((lit,))
+            for _ in range(PROBE_ROUNDS):
+                if clash:
+                    break
+                changed = False
+                for v in cells:
+                    if value[top + v]:
+                        continue
+                    inner = len(prop.trail)
+                    if prop.assume((v,)):
+                        prop.undo(inner)
+                        continue
+                    prop.undo(inner)
+                    changed = True
+                    if not prop.assume((-v,)):
+                        clash = True
+                        break
+                if not changed:
+                    break
+            prop.undo(mark)
+            if clash:
+                found.append(lit)
+        return found
+
+    def _nested_step(self, lit, depth):
+        n = self.n
+        inner = Explainer(self.table, self.known | {lit}, None, depth, self.prop)
+        inner.placed = list(self.placed) + ([lit] if lit > 0 else [])
+        inner.cleared = set(self.cleared)
+        sub = inner.steps(limit=4 * n * n)
+        if not sub or sub[-1].derives != [FALSE]:
+            return None
+        sub = needed(sub, self.known | {lit})
+        cost = sum(step.cost for step in sub) + WEIGHTS["assume"] * (depth + 1)
+        facts = sorted({f for step in sub for f in step.facts if f in self.known},
+                       key=abs)
+        clauses = []
+        for step in sub:
+            for clause in step.clauses:
+                if clause not in clauses:
+                    clauses.append(clause)
+        return Step(n, "nested forcing chain",
+                    "if %s then %d steps end in a clash (%s), so %s" % (
+                        literal_text(n, lit), len(sub), sub[-1].text,
+                        literal_text(n, -lit)),
+                    [-lit], facts, clauses, cost, assume=[lit], steps=sub)
 
 
 def needed(steps, known):
@@ -727,8 +786,6 @@ def needed(steps, known):
         if step is steps[-1] or any(lit in wanted for lit in step.derives):
             kept.append(step)
             wanted.update(f for f in step.facts if f not in known)
-            if step.assume:
-                wanted.update(f for f in step.facts if f not in known)
     kept.reverse()
     return kept
 
