@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku import explain, hint, parse_puzzle
 from dimacs_sudoku.core.grid import Grid
@@ -149,6 +150,49 @@ def test_every_step_of_a_4x4_puzzle_replays_and_is_minimal(line):
     assert all(cell * 4 + int(d) in known for cell, d in enumerate(solution))
     assert result["rating"] == max(step["cost"] for step in result["steps"])
     assert list(result) == ["puzzle", "solution", "rating", "steps"]
+
+
+def all_4x4_grids():
+    """Every complete 4x4 grid, by a search of its own."""
+    found, cells = [], [0] * 16
+
+    def fits(k, d):
+        r, c = divmod(k, 4)
+        return not any(cells[j] == d and (j // 4 == r or j % 4 == c or
+                                          (j // 8, j % 4 // 2) == (r // 2, c // 2))
+                       for j in range(k))
+
+    def place(k):
+        if k == 16:
+            found.append(list(cells))
+            return
+        for d in range(1, 5):
+            if fits(k, d):
+                cells[k] = d
+                place(k + 1)
+        cells[k] = 0
+    place(0)
+    return found
+
+
+GRIDS_4X4 = all_4x4_grids()
+
+
+def test_the_4x4_grids_are_all_288():
+    assert len(GRIDS_4X4) == 288 == len({tuple(g) for g in GRIDS_4X4})
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, len(GRIDS_4X4) - 1), st.sets(st.integers(0, 15), min_size=6))
+def test_any_4x4_position_explains_to_a_replayable_end(index, blanks):
+    # Any puzzle cut from a grid: one solution or several, every step replays.
+    cells = [0 if k in blanks else d for k, d in enumerate(GRIDS_4X4[index])]
+    grid = Grid(cells)
+    explanation = explain_puzzle(grid)
+    assert explanation.status in ("solved", "several")
+    known = check_explanation(grid, explanation.to_json())
+    if explanation.status == "solved":
+        assert all(k * 4 + d in known for k, d in enumerate(GRIDS_4X4[index]))
 
 
 @pytest.mark.parametrize("text", VARIANTS_4X4)
