@@ -111,3 +111,21 @@ def test_output_file_is_written_whole(tmp_path, args):
     result = in_process(PROG, "-o", out, *args, input=SMALL4)
     assert result.returncode == 0 and result.stdout == ""
     assert out.read_text().startswith(("puzzle: ", "{"))
+
+
+def test_a_state_is_known_from_the_start_of_an_explanation(tmp_path):
+    whole = json.loads(in_process(PROG, "--json", input=SMALL4).stdout)
+    state = tmp_path / "state.txt"
+    state.write_text(" ".join(whole["steps"][0]["derives"]) + "\n")
+    later = json.loads(in_process(PROG, "--json", "--state", state, input=SMALL4).stdout)
+    assert later["steps"][0] == whole["steps"][1]
+    assert later["solution"] == whole["solution"]
+
+
+def test_clashing_givens_are_a_one_step_clash():
+    record = json.loads(in_process(PROG, "--json", input="11" + "." * 14).stdout)
+    assert record["solution"] is None
+    assert record["steps"] == [{"name": "clash", "text": "r1c1=1 and r1c2=1 clash "
+                                "(r1c1=1 r1c2=1)", "derives": ["false"],
+                                "facts": ["r1c1=1", "r1c2=1"], "clauses": [[-1, -5]],
+                                "cost": 0.23}]
