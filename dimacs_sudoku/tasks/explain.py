@@ -240,8 +240,8 @@ class PuzzleClauses:
         if kind == "cell":
             return "%s has no digit left" % cell_text(n, where)
         if kind == "unit":
-            return "%s has no place for a %s" % (self.units[where[0]][0],
-                                                 symbol(where[1], n))
+            return "%s has no place for %s" % (self.units[where[0]][0],
+                                               a_digit(where[1], n))
         if kind == "rule":
             return "%s is broken" % self.rules[where].to_line()
         if len(self.clauses[i]) == 2:
@@ -255,7 +255,7 @@ class PuzzleClauses:
         if kind == "cell":
             return "%s holds a digit" % cell_text(n, where)
         if kind == "unit":
-            return "%s needs a %s" % (self.units[where[0]][0], symbol(where[1], n))
+            return "%s needs %s" % (self.units[where[0]][0], a_digit(where[1], n))
         if kind == "rule":
             return self.rules[where].to_line()
         a, b = (literal_text(n, -lit) for lit in self.clauses[i])
@@ -495,8 +495,8 @@ class Explainer:
         said = literal_text(n, lit)
         if kind == "unit":
             unit = table.units[where[0]][0]
-            return "hidden single", "%s needs a %s and only %s can hold it" % (
-                unit, symbol(where[1], n), cell_text(n, (lit - 1) // n))
+            return "hidden single", "%s needs %s and only %s can hold it" % (
+                unit, a_digit(where[1], n), cell_text(n, (lit - 1) // n))
         if kind == "cell":
             return "naked single", "%s can only be %s" % (cell_text(n, where),
                                                           symbol((lit - 1) % n + 1, n))
@@ -647,10 +647,63 @@ class Explainer:
                  if conflict else "a clash")
         sub = Step(n, "clash", where, [FALSE], facts, clauses, cost - WEIGHTS["assume"])
         name = self._technique(lit, ids)
-        text = "if %s then %s (by %s), so %s" % (
-            literal_text(n, lit), where, self._used_words(ids), literal_text(n, -lit))
+        said = self._technique_words(name, lit, ids)
+        text = "%s, so %s" % (said, literal_text(n, -lit)) if said else \
+            "if %s then %s (by %s), so %s" % (literal_text(n, lit), where,
+                                              self._used_words(ids), literal_text(n, -lit))
         return Step(n, name, text, [-lit], given, clauses, cost, assume=[lit],
                     steps=[sub])
+
+    def _open_cells(self, cells, d):
+        """The cells of ``cells`` where digit ``d`` is not yet ruled out."""
+        n, known = self.n, self.known
+        return [cell for cell in cells if -(cell * n + d) not in known]
+
+    def _lines_of(self, cells):
+        """The names of the units holding every one of ``cells``."""
+        member = self.table.layout.units_of_cell()
+        common = set(member[cells[0]])
+        for cell in cells[1:]:
+            common &= set(member[cell])
+        return [self.table.units[u][0] for u in sorted(common)]
+
+    def _technique_words(self, name, lit, ids):
+        """A technique's own sentence (before ", so r1c1!=5"), or None."""
+        table, n = self.table, self.n
+        units = [table.where[i] for i in ids if table.kinds[i] == "unit"]
+        cells = [table.where[i] for i in ids if table.kinds[i] == "cell"]
+        if name.startswith("locked candidates") and len(units) == 1:
+            u, d = units[0]
+            unit_name, members = table.units[u]
+            where = self._open_cells(members, d)
+            lines = [line for line in self._lines_of(where) if line != unit_name] \
+                if where else []
+            if lines:
+                return "%s needs %s and its places all lie in %s" % (
+                    unit_name, a_digit(d, n), lines[0])
+        if name in ("X-wing", "swordfish", "jellyfish"):
+            d = units[0][1]
+            names = [table.units[u][0] for u, _ in units]
+            across = 1 if names[0].startswith("row") else 0
+            spots = {c for u, _ in units for c in self._open_cells(table.units[u][1], d)}
+            others = sorted({divmod(c, n)[across] + 1 for c in spots})
+            return "the %ss of %s lie in %s %s" % (
+                symbol(d, n), listed(names), "columns" if across else "rows",
+                listed([str(k) for k in others]))
+        if name.startswith("naked ") and cells:
+            digits = sorted({(abs(lit) - 1) % n + 1 for i in ids
+                             if table.kinds[i] == "cell" for lit in table.clauses[i]
+                             if -lit not in self.known})
+            return "%s hold %s between them (%s)" % (
+                listed([cell_text(n, c) for c in cells]),
+                listed([symbol(d, n) for d in digits]), self._lines_of(cells)[0])
+        if name.startswith("hidden ") and units:
+            unit_name, members = table.units[units[0][0]]
+            spots = sorted({c for _, d in units for c in self._open_cells(members, d)})
+            return "in %s, %s can only go in %s" % (
+                unit_name, listed([symbol(d, n) for _, d in units]),
+                listed([cell_text(n, c) for c in spots]))
+        return None
 
     def _used_words(self, ids):
         table = self.table
@@ -775,6 +828,28 @@ class Explainer:
                         literal_text(n, lit), len(sub), sub[-1].text,
                         literal_text(n, -lit)),
                     [-lit], facts, clauses, cost, assume=[lit], steps=sub)
+
+
+def a_digit(d, size):
+    """``a 5``, ``an 8``, ``an 11``: a digit with its article.
+
+    >>> a_digit(8, 9), a_digit(5, 9), a_digit(11, 16)
+    ('an 8', 'a 5', 'a B')
+    """
+    text = symbol(d, size)
+    sound = text[0] in "8AEFHILMNORSX" or text in ("11", "18")
+    return ("an " if sound else "a ") + text
+
+
+def listed(words):
+    """``a``, ``a and b``, ``a, b and c``.
+
+    >>> listed(["r1c1", "r1c4", "r2c2"])
+    'r1c1, r1c4 and r2c2'
+    """
+    words = list(words)
+    return words[0] if len(words) == 1 else "%s and %s" % (", ".join(words[:-1]),
+                                                           words[-1])
 
 
 def needed(steps, known):
