@@ -61,6 +61,9 @@ SHRINK_BEST = 3
 NESTED_TRIES = 12
 PROBE_ROUNDS = 3
 
+# How deep trials may go, each an assumption whose refutation may need a trial.
+TRIAL_LEVELS = 2
+
 # A refutation left from an earlier probing round and dearer than this is probed
 # again when a digit has been placed since (a cheaper one may have opened).
 REPROBE_COST = 4.0
@@ -351,6 +354,7 @@ class Explainer:
         self.conflict = None
         self.pending = []
         self.probed = 0
+        self.trial = 0          # trial levels left (-1: none, under a nested refutation)
         self.n = n
 
     # -- the steps in order
@@ -360,6 +364,13 @@ class Explainer:
         found = []
         while limit is None or len(found) < limit:
             if self.done():
+                if self.conflict is None and self.aux:
+                    # Every cell placed; a rule read through auxiliary variables may
+                    # still be broken (under an assumption).
+                    step = self.propagation()
+                    if step is not None and step.derives == [FALSE]:
+                        self.apply(step)
+                        found.append(step)
                 break
             step = self.next_step()
             if step is None:
@@ -396,6 +407,28 @@ class Explainer:
             step = self.refutation()
         if step is None and self.depth > 1:
             step = self.nested()
+        if step is None and (self.trial > 0 or self.solution is not None
+                             and self.trial == 0):
+            step = self.trial_step()
+        return step
+
+    def trial_step(self):
+        """The last resort, a trial: assume a candidate that the solution does not
+        hold (or, under an assumption already refuted, any open one: each is), and
+        refute it by steps under it that may be trials themselves (a DPLL search,
+        each branch explained), :data:`TRIAL_LEVELS` deep at most. None where no
+        candidate is open or the trial ends in no clash."""
+        options = [lit for lit in self.candidates() if lit > 0]
+        if not options:
+            return None
+        n = self.n
+        counts = {}
+        for lit in options:
+            counts[(lit - 1) // n] = counts.get((lit - 1) // n, 0) + 1
+        lit = min(options, key=lambda lit: (counts[(lit - 1) // n], lit))
+        step = self._nested_step(lit, 1, trial=(self.trial or TRIAL_LEVELS) - 1)
+        if step is not None:
+            step.name = "trial"
         return step
 
     # -- direct steps
@@ -522,9 +555,15 @@ class Explainer:
         the known facts, each new cell literal traced back and shrunk; the cheapest."""
         prop, table = self.prop, self.table
         if not self.load():
-            if prop.conflict is None:
-                return None
-            facts, ids = prop.trace(conflict=prop.conflict)
+            if prop.conflict is not None:
+                facts, ids = prop.trace(conflict=prop.conflict)
+            else:           # a fact found false while the facts were set
+                bad = next((lit for lit in sorted(self.known, key=abs)
+                            if prop.value[prop.num_vars + lit] < 0), None)
+                if bad is None:
+                    return None
+                facts, ids = prop.trace([-bad])
+                facts.add(bad)
             ids, facts = shrink(table, ids, facts, [FALSE])
             return self._named_conflict(ids, facts)
         top = table.cell_vars
@@ -806,9 +845,10 @@ class Explainer:
                 found.append(lit)
         return found
 
-    def _nested_step(self, lit, depth):
+    def _nested_step(self, lit, depth, trial=-1):
         n = self.n
         inner = Explainer(self.table, self.known | {lit}, None, depth, self.prop)
+        inner.trial = trial
         inner.placed = list(self.placed) + ([lit] if lit > 0 else [])
         inner.cleared = set(self.cleared)
         sub = inner.steps(limit=4 * n * n)
@@ -971,6 +1011,8 @@ def explain_puzzle(grid, state=(), limit=None, depth=3):
         result.wrong = wrong
         return result
     work = Explainer(table, known, cells, depth)
+    if several:
+        work.trial = -1     # a candidate of another solution never clashes
     steps = work.steps(limit)
     core = None
     if solution is None:
@@ -1061,6 +1103,8 @@ def next_hint(grid, facts):
         work = Explainer(table, givens | {f for f in facts if f != wrong}, solution)
         return Hint(_refute(work, wrong), solved, wrong)
     work = Explainer(table, givens | set(facts), solution, 1 if several else 2)
+    if several:
+        work.trial = -1
     if work.done():
         return Hint(None, solved)
     return Hint(work.next_step(), solved)
