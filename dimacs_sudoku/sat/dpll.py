@@ -273,7 +273,8 @@ class ClausePropagator:
                 return -var
         return None
 
-    def search(self, limit=1, choose=None, on_solution=None, max_decisions=None):
+    def search(self, limit=1, choose=None, on_solution=None, max_decisions=None,
+               on_assign=None):
         """DPLL from the current (propagated) state.
 
         Returns ``(solutions, decisions)``: the number of solutions found (at most
@@ -282,6 +283,13 @@ class ClausePropagator:
         called with the model of each solution found. The state is left at the last
         solution when ``limit`` solutions were found, else it is undone to the start.
         Past ``max_decisions`` the search gives up: :attr:`gave_up` is then True.
+
+        ``on_assign(kind, lit, depth, mark, ok)`` (the tracing hook) is called after
+        each assignment the search makes and propagates: ``kind`` is ``"decide"`` (a
+        decision, ``depth`` open decisions counting it) or ``"flip"`` (after a
+        conflict, the open decision ``-lit`` undone and ``lit`` asserted at ``depth``
+        open decisions); the assignments made are ``trail[mark:]`` and ``ok`` is False
+        on a conflict. A :class:`TracingPropagator` also says why each literal was set.
         """
         choose = choose or ClausePropagator.choose
         self.gave_up = False
@@ -309,8 +317,11 @@ class ClausePropagator:
                     self.undo(start)
                     self.gave_up = True
                     return found, decisions - 1
-                stack.append((len(self.trail), lit))
+                mark = len(self.trail)
+                stack.append((mark, lit))
                 ok = self.assume((lit,))
+                if on_assign is not None:
+                    on_assign("decide", lit, len(stack), mark, ok)
             while not ok:
                 if not stack:
                     self.undo(start)
@@ -318,6 +329,8 @@ class ClausePropagator:
                 mark, lit = stack.pop()
                 self.undo(mark)
                 ok = self.assume((-lit,))
+                if on_assign is not None:
+                    on_assign("flip", -lit, len(stack), mark, ok)
 
     def _all_satisfied(self):
         """Every long clause has a true literal (the binary ones cannot be violated
@@ -325,6 +338,83 @@ class ClausePropagator:
         value, longs = self.value, self.longs
         n = self.num_vars
         return all(any(value[n + lit] > 0 for lit in clause) for clause in longs)
+
+
+class TracingPropagator(ClausePropagator):
+    """A :class:`ClausePropagator` that records why each literal was set: after
+    :meth:`propagate`, ``reasons[lit]`` is the clause that became unit and forced
+    ``lit`` (a tuple of its literals; a binary clause as ``(-a, b)`` for the implication
+    a -> b), and after a conflict ``conflict`` is the clause whose literals are all
+    false. Literals set by :meth:`assume` have no entry. Slower than its parent,
+    which records nothing: for traces (:mod:`dimacs_sudoku.tasks.trace`), not grading.
+
+    >>> prop = TracingPropagator.sharing(ClausePropagator([[1, 2, 3], [-1, -2]], 3))
+    >>> prop.assume([-3]), prop.trail, prop.reasons
+    (True, [-3], {})
+    >>> prop.assume([1]), prop.trail, prop.reasons
+    (True, [-3, 1, -2], {-2: (-1, -2)})
+    """
+
+    @classmethod
+    def sharing(cls, other):
+        """A tracing propagator over the clauses of ``other`` (shared, never copied:
+        only the assignment is its own), reset."""
+        prop = cls.__new__(cls)
+        for name in ("num_vars", "imp", "occ", "longs", "lengths", "units", "empty",
+                     "active", "variables"):
+            setattr(prop, name, getattr(other, name))
+        prop.reset()
+        return prop
+
+    def reset(self):
+        self.reasons = {}
+        self.conflict = None
+        super().reset()
+
+    def assume(self, lits):
+        for lit in lits:
+            self.reasons.pop(lit, None)        # set by assumption: no reason
+        return super().assume(lits)
+
+    def propagate(self):
+        """:meth:`ClausePropagator.propagate`, in the same order, recording reasons."""
+        trail, value, free, occ, imp = self.trail, self.value, self.free, self.occ, self.imp
+        longs, reasons = self.longs, self.reasons
+        n = self.num_vars
+        head = self.head
+        while head < len(trail):
+            lit = trail[head]
+            conflict = None
+            pending = []
+            for c in occ[n - lit]:
+                f = free[c] - 1
+                free[c] = f
+                if f == 1:
+                    pending.append(c)
+                elif f == 0 and conflict is None:
+                    conflict = c
+            head += 1
+            self.head = head
+            if conflict is not None:
+                self.conflict = tuple(longs[conflict])
+                return False
+            for c in pending:
+                for other in longs[c]:
+                    v = value[n + other]
+                    if v >= 0:
+                        if v == 0:
+                            self._set(other)
+                            reasons[other] = tuple(longs[c])
+                        break
+            for other in imp[n + lit]:
+                v = value[n + other]
+                if v == 0:
+                    self._set(other)
+                    reasons[other] = (-lit, other)
+                elif v < 0:
+                    self.conflict = (-lit, other)
+                    return False
+        return True
 
 
 # ---- Sudoku ---------------------------------------------------------------------

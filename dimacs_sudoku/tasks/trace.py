@@ -1,0 +1,183 @@
+"""The run of the bundled DPLL on a puzzle's CNF, said in Sudoku words: for a course
+that encodes Sudoku for Davis-Putnam or DPLL and wants to compare with its own run.
+
+The CNF is the one ``sudoku2cnf PUZZLE`` writes (the extended encoding by default,
+pairwise at-most-one, standard numbering ``v = (r*N + c)*N + d + 1``); the procedure is
+:meth:`~dimacs_sudoku.sat.dpll.ClausePropagator.search`, the search of
+``sudoku-grade``: the givens' unit clauses are asserted and propagated, then each
+decision sets the first free literal of the open clause with the fewest free literals,
+unit propagation follows, and a conflict undoes the last open decision and asserts its
+negation (chronological backtracking, no learning). It stops at the first solution.
+
+Each :class:`Event` is one of
+
+``given``      a given's unit clause;
+``propagate``  a literal forced by a clause all of whose other literals are false;
+``decide``     a decision (``level`` is the number of open decisions);
+``conflict``   a clause all of whose literals are false;
+``backtrack``  the last open decision undone and its negation asserted;
+``solution``   the first solution (checked), or ``none`` when there is none;
+``stopped``    the limit was reached.
+
+>>> from dimacs_sudoku.core.grid import Grid
+>>> lines = list(trace(Grid.from_line("1..4" "4..." "...3" "3..1")))
+>>> lines[0]
+'given r1c1=1  [1]'
+>>> lines[6]
+'r1c1=1 forces r1c2!=1  [-1 -5]  (at most one 1 in row 1)'
+>>> lines[-1]
+'solution after 0 decisions: 1234431221433421'
+>>> list(trace(Grid.from_line("1..4" "4..." "...3" "3..1"), limit=2))[-1]
+'stopped after 2 events (raise --trace-limit to see more)'
+"""
+
+from collections import namedtuple
+
+from ..core.check import check_cells
+from ..core.grid import grid_argument
+from ..core.variables import Standard, model_cells
+from ..encodings.words import clause_kind, clause_words, literal_text, rule_clause_names
+from ..sat.dpll import TracingPropagator, clause_propagator, given_literals
+
+DEFAULT_LIMIT = 1000
+
+Event = namedtuple("Event", "kind lit clause level text")
+Event.__doc__ = """One step of the run: ``kind`` (see the module's doc), the literal
+set (or None), the clause that forced it or clashed (a tuple of DIMACS literals, or
+None), the decision level, and the line that says it."""
+
+
+class _Enough(Exception):
+    """Raised inside the search once the limit is reached."""
+
+
+def trace_events(grid, limit=None, encoding="extended"):
+    """The :class:`Event` s of the run on ``grid`` (at most ``limit`` and then one
+    ``stopped`` event; no limit when None).
+
+    >>> from dimacs_sudoku.core.grid import Grid
+    >>> [e.kind for e in trace_events(Grid.from_line("1..4" "4..." "...3" "3..1"))][-1]
+    'solution'
+    """
+    grid_argument(grid, "trace")
+    layout = grid.layout
+    n = layout.size
+    prop = TracingPropagator.sharing(clause_propagator(layout, encoding, grid.rules))
+    names = None
+    if grid.rules:
+        from ..encodings import encode
+        names = rule_clause_names(encode(grid, encoding))
+    events = []
+
+    def lit_text(lit):
+        return literal_text(lit, n)
+
+    def words(clause):
+        return clause_words(clause, layout, names)
+
+    def emit(kind, lit, clause, level, text):
+        if limit is not None and len(events) >= limit:
+            raise _Enough
+        events.append(Event(kind, lit, clause, level, "  " * level + text))
+
+    def emit_assigned(start, level, ok):
+        """The propagations of ``trail[start:]`` and the conflict, if any."""
+        reasons = prop.reasons
+        for lit in prop.trail[start:]:
+            clause = reasons.get(lit)
+            if clause is None:                    # an assumed literal
+                clause = (lit,)
+                emit("given", lit, clause, level, "given %s  %s" % (
+                    lit_text(lit), _ints(clause)) + _rule_words(clause, layout, names))
+                continue
+            emit("propagate", lit, clause, level, _forcing(lit, clause, lit_text, words))
+        if not ok:
+            clause = prop.conflict
+            if clause is None:
+                emit("conflict", None, None, level, "conflict: the CNF has an empty clause")
+            else:
+                emit("conflict", None, clause, level, "conflict  %s  (%s%s)" % (
+                    _ints(clause), words(clause), _clash(clause, lit_text, layout)))
+
+    def on_assign(kind, lit, depth, mark, ok):
+        if kind == "decide":
+            emit("decide", lit, None, depth, "decide %s  (decision %d, level %d)"
+                 % (lit_text(lit), counter[0] + 1, depth))
+            counter[0] += 1
+        else:
+            emit("backtrack", lit, None, depth, "backtrack to level %d: %s fails, so %s"
+                 % (depth, lit_text(-lit), lit_text(lit)))
+        emit_assigned(mark + 1, depth, ok)
+
+    counter = [0]
+    try:
+        ok = prop.ok
+        if ok or prop.trail:
+            emit_assigned(0, 0, ok)               # unit clauses of the rules, if any
+        if ok:
+            mark = len(prop.trail)
+            ok = prop.assume(given_literals(grid))
+            emit_assigned(mark, 0, ok)
+        if ok:
+            prop.ok = True
+            found = []
+            prop.search(limit=1, on_solution=found.append, on_assign=on_assign)
+        if ok and found:
+            cells = model_cells(found[0], Standard(n))
+            check_cells(cells, layout, grid, grid.source, grid.line)
+            emit("solution", None, None, 0, "solution after %d decisions: %s"
+                 % (counter[0], grid.copy(cells).to_line()))
+        else:
+            emit("none", None, None, 0, "no solution: %s" % (
+                "every branch ends in a conflict" if counter[0]
+                else "unit propagation from the givens ends in a conflict"))
+    except _Enough:
+        events.append(Event("stopped", None, None, 0,
+                            "stopped after %d events (raise --trace-limit to see more)"
+                            % limit))
+    return iter(events)
+
+
+def trace(grid, limit=DEFAULT_LIMIT, encoding="extended"):
+    """The lines of the run on ``grid`` (see the module's doc), at most ``limit``
+    events and then a line saying it stopped; ``limit`` None for all."""
+    for event in trace_events(grid, limit, encoding):
+        yield event.text
+
+
+def _ints(clause):
+    """``[-5 -14]``: a clause as the CNF writes it (a binary one in variable order)."""
+    if len(clause) == 2:
+        clause = sorted(clause, key=abs)
+    return "[%s]" % " ".join(map(str, clause))
+
+
+def _forcing(lit, clause, lit_text, words):
+    """The line of a propagation: ``r1c1=5 forces r1c2!=5 [-5 -14] (at most one 5 in
+    row 1)`` for a binary clause, ``r1c3=5, the last one left  [...] (row 1 needs a
+    5)`` for a longer one."""
+    others = [other for other in clause if other != lit]
+    if len(others) == 1:
+        head = "%s forces %s" % (lit_text(-others[0]), lit_text(lit))
+    elif not others:
+        head = "%s (a unit clause)" % lit_text(lit)
+    else:
+        head = "%s, the last one left" % lit_text(lit)
+    return "%s  %s  (%s)" % (head, _ints(clause), words(clause))
+
+
+def _clash(clause, lit_text, layout):
+    """After the clause's words, what makes it false."""
+    kind = clause_kind(clause, layout)[0]
+    if kind in ("unit-amo", "cell-amo"):
+        return ": %s and %s" % (lit_text(-clause[0]), lit_text(-clause[1]))
+    if kind in ("unit", "cell"):
+        return ": none of %d left" % len(clause)
+    return ": every literal false"
+
+
+def _rule_words(clause, layout, names):
+    kind = clause_kind(clause, layout)[0]
+    if kind == "given":
+        return ""
+    return "  (%s)" % clause_words(clause, layout, names)
