@@ -28,6 +28,7 @@ _EXPORTS = {
     # solving, counting, making and grading puzzles
     "solve": "tasks", "count_solutions": "tasks", "solve_many": "tasks",
     "generate": "tasks.generate", "grade": "tasks.grade", "analyze": "tasks.analyze",
+    "explain": "tasks.explain", "hint": "tasks.explain",
     # the DIMACS route, step by step
     "encode": "encodings", "Formula": "encodings.formula", "write_cnf": "encodings",
     "read_dimacs": "dimacs.cnf", "solve_cnf": "sat", "run_solver": "sat",

@@ -30,6 +30,7 @@ COMMANDS = {name: Command(module_of(name), summary) for name, summary in (
     ("sudoku-gen", "new puzzles with exactly one solution"),
     ("sudoku-grade", "the weakest SAT reasoning that solves each puzzle"),
     ("sudoku-analyze", "true candidates, redundant givens and rules, minimal clashes"),
+    ("sudoku-explain", "the steps that solve a puzzle, each a few checkable clauses"),
 )}
 
 

@@ -159,6 +159,37 @@ class Formula:
                 more, top = make(item[1], top, item[2])
                 yield from more
 
+    def sourced_clauses(self):
+        """Every clause of :meth:`clauses`, in the same order, as ``(label, k,
+        clause)``: the LABEL of its group (None before the first) and the number of
+        the constraint within that group that made it (from 0: a cell, or a unit and
+        digit, in the order the encoding yields them). Explanations name a step's
+        clauses in Sudoku words from these; the CNF written is the same.
+
+        >>> from dimacs_sudoku.core.grid import Grid
+        >>> from dimacs_sudoku.encodings import encode
+        >>> found = list(encode(Grid.empty(4)).sourced_clauses())
+        >>> found[0], found[16][:2], found[-1]
+        (('cell definedness: each cell holds at least one digit', 0, [1, 2, 3, 4]), \
+('cell uniqueness: each cell holds at most one digit', 0), \
+('unit definedness: each digit at least once per row, column, box', 47, [44, 48, 60, 64]))
+        """
+        top = self.base_vars
+        make = self.amo.clauses
+        label, k = None, -1
+        for item in self.constraints():
+            kind = item[0]
+            if kind is CLAUSE:
+                k += 1
+                yield label, k, list(item[1])
+            elif kind is AMO:
+                k += 1
+                more, top = make(item[1], top, item[2])
+                for clause in more:
+                    yield label, k, clause
+            elif kind is LABEL:
+                label, k = item[1], -1
+
     def to_cnf(self):
         """The formula as a :class:`~dimacs_sudoku.dimacs.cnf.Cnf`: its header comments and
         its clauses in a list, as :func:`~dimacs_sudoku.dimacs.cnf.read_dimacs` reads them.

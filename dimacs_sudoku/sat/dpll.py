@@ -558,3 +558,171 @@ def random_fill(prop, rng, target):
             prop.undo(mark)
             ok = prop.assume((-lit,))
     return ok
+
+
+# ---- reasons, for explanations -----------------------------------------------------
+
+class TracingPropagator(ClausePropagator):
+    """A :class:`ClausePropagator` that remembers why: each assigned variable keeps
+    the number of the clause (its position in ``clauses``) that forced it, or -1 for
+    a literal assumed; after a conflict :attr:`conflict` is the clause found false.
+    :meth:`trace` walks these reasons back (the implication graph) to the assumed
+    literals and the clauses used. The clauses numbered in ``skip`` are left out. Explanations (:mod:`dimacs_sudoku.tasks.explain`)
+    are made of such traces.
+
+    >>> prop = TracingPropagator([[1, 2], [-1, 3], [-2, -3]], 3)
+    >>> prop.assume([-2])
+    True
+    >>> prop.trace([3])
+    ({-2}, {0, 1})
+    >>> prop.reset(); prop.assume([1, 2]), prop.conflict
+    (False, 2)
+    >>> prop.trace(conflict=prop.conflict)
+    ({1, 2}, {1, 2})
+    """
+
+    def __init__(self, clauses, num_vars, skip=()):
+        n = num_vars
+        self.clause_list = clauses
+        imp = [[] for _ in range(2 * n + 1)]
+        imp_ids = [[] for _ in range(2 * n + 1)]
+        longs, long_ids, units = [], [], []
+        seen = set()
+        for i, clause in enumerate(clauses):
+            if i in skip:
+                continue
+            clause = list(dict.fromkeys(clause))
+            if any(-lit in clause for lit in clause):
+                continue
+            if len(clause) == 2:
+                a, b = clause
+                key = (min(a, b), max(a, b))
+                if key in seen:
+                    continue
+                seen.add(key)
+                imp[n - a].append(b)
+                imp_ids[n - a].append(i)
+                imp[n - b].append(a)
+                imp_ids[n - b].append(i)
+            elif len(clause) == 1:
+                units.append((clause[0], i))
+            else:
+                longs.append(clause)
+                long_ids.append(i)
+        self.imp_ids = imp_ids
+        self.long_ids = long_ids
+        self.unit_ids = units
+        self.reason = [-1] * (n + 1)
+        self.conflict = None
+        self._setup(n, imp, longs, [], any(not clause for clause in clauses))
+        for lit, _ in units:
+            if abs(lit) not in self.variables:
+                self.variables.append(abs(lit))
+        self.variables.sort()
+        self.active = len(self.variables)
+
+    def reset(self):
+        """Forget every assignment; then the unit clauses, each its own reason."""
+        super().reset()
+        self.conflict = None
+        for lit, i in getattr(self, "unit_ids", ()):
+            if not self.ok:
+                break
+            v = self.value[self.num_vars + lit]
+            if v < 0:
+                self.ok, self.conflict = False, i
+            elif v == 0:
+                self._set(lit)
+                self.reason[abs(lit)] = i
+        if self.ok:
+            self.ok = self.propagate()
+
+    def assume(self, lits):
+        """Set ``lits`` true (each its own reason, -1) and propagate; False on a
+        conflict (a literal already false: :attr:`conflict` None)."""
+        value, reason = self.value, self.reason
+        n = self.num_vars
+        self.conflict = None
+        for lit in lits:
+            v = value[n + lit]
+            if v < 0:
+                return False
+            if v == 0:
+                self._set(lit)
+                reason[abs(lit)] = -1
+        return self.propagate()
+
+    def propagate(self):
+        """Unit propagation from ``trail[head:]``, each forced literal with its clause;
+        False on a conflict (its clause in :attr:`conflict`)."""
+        trail, value, free, occ, imp = self.trail, self.value, self.free, self.occ, self.imp
+        imp_ids, long_ids, reason = self.imp_ids, self.long_ids, self.reason
+        longs = self.longs
+        n = self.num_vars
+        head = self.head
+        while head < len(trail):
+            lit = trail[head]
+            conflict = None
+            pending = None
+            for c in occ[n - lit]:
+                f = free[c] - 1
+                free[c] = f
+                if f <= 1:
+                    if f == 1:
+                        if pending is None:
+                            pending = [c]
+                        else:
+                            pending.append(c)
+                    elif conflict is None:
+                        conflict = c
+            head += 1
+            self.head = head
+            if conflict is not None:
+                self.conflict = long_ids[conflict]
+                return False
+            if pending is not None:
+                for c in pending:
+                    for other in longs[c]:
+                        v = value[n + other]
+                        if v >= 0:
+                            if v == 0:
+                                value[n + other] = 1
+                                value[n - other] = -1
+                                trail.append(other)
+                                reason[other if other > 0 else -other] = long_ids[c]
+                            break
+            for other, i in zip(imp[n + lit], imp_ids[n + lit]):
+                v = value[n + other]
+                if v == 0:
+                    value[n + other] = 1
+                    value[n - other] = -1
+                    trail.append(other)
+                    reason[other if other > 0 else -other] = i
+                elif v < 0:
+                    self.conflict = i
+                    return False
+        return True
+
+    def trace(self, lits=(), conflict=None):
+        """``(assumed, clauses)``: the assumed literals and the clause numbers from
+        which unit propagation derived ``lits`` (all true now), or the ``conflict``
+        clause (all false now)."""
+        reason, clause_list = self.reason, self.clause_list
+        assumed, used = set(), set()
+        stack = list(lits)
+        if conflict is not None:
+            used.add(conflict)
+            stack.extend(-lit for lit in clause_list[conflict])
+        seen = set()
+        while stack:
+            lit = stack.pop()
+            if lit in seen:
+                continue
+            seen.add(lit)
+            r = reason[abs(lit)]
+            if r < 0:
+                assumed.add(lit)
+            elif r not in used:
+                used.add(r)
+                stack.extend(-other for other in clause_list[r] if other != lit)
+        return assumed, used

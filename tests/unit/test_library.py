@@ -95,6 +95,8 @@ def _public_calls():
         "generate": lambda x: list(ds.generate(x)),
         "grade": lambda x: ds.grade(x),
         "analyze": lambda x: ds.analyze(x),
+        "explain": lambda x: ds.explain(x),
+        "hint": lambda x: ds.hint(x),
         "parse_rule": lambda x: ds.parse_rule(x, 9),
         "Grid": lambda x: ds.Grid(x),
         "Layout": lambda x: ds.Layout(x),

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Benchmark of sudoku-explain: the time of a full explanation and of a hint, against
+one SAT call on the same puzzle in the same run, and the quality of the steps against
+the cheapest ones an exhaustive search finds.
+
+Times (CPU seconds) on a sample of ../shared/data/9x9/royle-17-clue-2k.txt and of
+magictour-top1465.txt (every K-th puzzle): median and p90 of
+:func:`dimacs_sudoku.tasks.explain.explain_puzzle`, and of a hint from the givens and
+from the state halfway through the explanation; the baseline is
+``count_solutions(grid, 1)`` (what sudoku-solve does).
+
+Quality, on 4x4 puzzles with one solution and minimal givens (drawn from all 288
+grids, seeded): for every step but a placement's eliminations (cheapest by
+construction), the cheapest derivation of the same literals from the same known facts,
+found by trying every set of up to 3 "long" clauses (a cell's or a unit's at-least-one,
+a rule's) with all binary clauses and facts, each set then shrunk by deletion; the
+ratio of the step's cost to that optimum, averaged (goal: at most 1.1).
+
+Usage: python bench/explain.py [--quick] [--count N] [--quality Q]
+"""
+
+import argparse
+import itertools
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dimacs_sudoku.core.grid import Grid  # noqa: E402
+from dimacs_sudoku.tasks import count_solutions  # noqa: E402
+from dimacs_sudoku.tasks.explain import (FALSE, WEIGHTS, PuzzleClauses, derives,  # noqa: E402
+                                         explain_puzzle, next_hint, parse_literal, shrink)
+
+DATA = next((path for path in (ROOT.parent / "shared" / "data" / "9x9",
+                               ROOT.parent.parent / "shared" / "data" / "9x9")
+             if path.exists()), ROOT.parent / "shared" / "data" / "9x9")
+SETS = ("royle-17-clue-2k.txt", "magictour-top1465.txt")
+
+
+def sample(name, count):
+    lines = [line.strip()[:81] for line in (DATA / name).read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    step = max(1, len(lines) // count)
+    return [Grid.from_line(line) for line in lines[::step][:count]]
+
+
+def cpu(function):
+    start = time.process_time()
+    result = function()
+    return time.process_time() - start, result
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def timing(name, count):
+    grids = sample(name, count)
+    full, hints, mids, base, rating, stuck = [], [], [], [], [], 0
+    for grid in grids:
+        base.append(cpu(lambda: count_solutions(grid, 1))[0])
+        seconds, result = cpu(lambda: explain_puzzle(grid))
+        full.append(seconds)
+        rating.append(result.rating)
+        stuck += result.status != "solved"
+        hints.append(cpu(lambda: next_hint(grid, []))[0])
+        half = result.steps[:len(result.steps) // 2]
+        state = [parse_literal(lit, 9) for step in half
+                 for lit in step.to_json()["derives"]]
+        mids.append(cpu(lambda: next_hint(grid, state))[0])
+    print("%-24s %3d puzzles  explain median %.2f s  p90 %.2f s  max %.2f s  "
+          "(%.0fx one solve)  hint median %.3f s p90 %.3f s  mid-state hint median "
+          "%.3f s p90 %.3f s  rating median %.1f  not solved %d"
+          % (name, len(grids), statistics.median(full), percentile(full, 0.9), max(full),
+             statistics.median(full) / max(statistics.median(base), 1e-6),
+             statistics.median(hints), percentile(hints, 0.9), statistics.median(mids),
+             percentile(mids, 0.9), statistics.median(rating), stuck))
+
+
+# ---- quality ------------------------------------------------------------------------------
+
+def minimal_4x4(count, seed=31):
+    from dimacs_sudoku.tasks.grade import solutions
+    rng = random.Random(seed)
+    grids = solutions(Grid.empty(4), limit=300)
+    found = []
+    for sol in rng.sample(grids, count):
+        cells = list(sol.cells)
+        order = list(range(16))
+        rng.shuffle(order)
+        for i in order:
+            keep, cells[i] = cells[i], 0
+            if count_solutions(Grid(cells), 2) != 1:
+                cells[i] = keep
+        found.append(Grid(cells))
+    return found
+
+
+def optimum(table, known, targets, assumed):
+    """The cheapest cost of a derivation of ``targets`` from ``known`` (and the
+    assumption), over sets of up to 3 long clauses plus shrunk binaries and facts."""
+    facts = set(known) | set(assumed)
+    longs = [i for i, clause in enumerate(table.clauses)
+             if table.kinds[i] in ("cell", "unit", "rule") and len(clause) > 2
+             and not any(lit in facts for lit in clause)]
+    binaries = [i for i, clause in enumerate(table.clauses)
+                if len(clause) <= 2 and table.kinds[i] != "given"]
+    best = None
+    for k in range(0, 4):
+        for chosen in itertools.combinations(longs, k):
+            ids = list(chosen) + binaries
+            if not derives([table.clauses[i] for i in ids], facts, targets):
+                continue
+            ids, used = shrink(table, ids, facts, targets, keep=tuple(assumed))
+            cost = (sum(table.weight[i] for i in ids)
+                    + WEIGHTS["fact"] * len([f for f in used if f not in assumed])
+                    + WEIGHTS["assume"] * len(assumed))
+            if best is None or cost < best:
+                best = cost
+        if best is not None and k >= 1:
+            break
+    return best
+
+
+def quality(count):
+    ratios = []
+    worst = (0, None)
+    for grid in minimal_4x4(count):
+        table = PuzzleClauses(grid)
+        result = explain_puzzle(grid)
+        known = {cell * 4 + d for cell, d in enumerate(grid.cells) if d}
+        for step in result.steps:
+            if step.name != "elimination" and not (step.assume and step.steps[-1:] and
+                                                  len(step.steps) > 1):
+                if step.assume:
+                    best = optimum(table, known, [FALSE], step.assume)
+                else:
+                    best = optimum(table, known, step.derives, [])
+                if best:
+                    ratio = step.cost / best
+                    ratios.append(ratio)
+                    if ratio > worst[0]:
+                        worst = (ratio, "%s %s" % (grid.to_line(), step.text))
+            if step.derives != [FALSE]:
+                known.update(step.derives)
+    print("step quality on %d 4x4 puzzles: %d steps, cost / optimum mean %.3f, "
+          "max %.2f (%s)" % (count, len(ratios), statistics.mean(ratios), worst[0],
+                             worst[1]))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="10 puzzles a set, 10 4x4")
+    parser.add_argument("--count", type=int, default=50, help="puzzles of each 9x9 set")
+    parser.add_argument("--quality", type=int, default=40, help="4x4 puzzles")
+    args = parser.parse_args()
+    count = 10 if args.quick else args.count
+    quality(10 if args.quick else args.quality)
+    if not DATA.exists():
+        print("no %s: the 9x9 timings are skipped" % DATA)
+        return
+    for name in SETS:
+        timing(name, count)
+
+
+if __name__ == "__main__":
+    main()

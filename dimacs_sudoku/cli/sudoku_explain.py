@@ -1,0 +1,179 @@
+"""sudoku-explain: puzzles in, the steps that solve each one out, each a few clauses of
+the puzzle's own CNF that a program can replay by unit propagation."""
+
+import json
+from typing import List, Optional
+
+import typer
+
+from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
+from .. import streams
+from . import options, runtime
+
+PROG = "sudoku-explain"
+
+FORMATS = ("text", "json")
+
+HELP = """Explain Sudoku puzzles step by step, easiest step first.
+
+\b
+Reads PUZZLES (files, or stdin for - or none; .gz, .xz, .bz2 are unpacked)
+in any format sudoku2cnf reads (variant rules too, up to 16x16), many
+puzzles per file. Each step places a digit (r5c5=4) or removes candidates
+(r1c1!=5); its reason is a subset-minimal set of clauses of the puzzle's
+CNF (what sudoku2cnf PUZZLE writes) plus facts known before it, from which
+unit propagation derives it. Where none exists, a step assumes a candidate
+and shows that unit propagation then ends in a clash. Steps are named
+(hidden single, locked candidates, naked pair, X-wing, ...) or by the rules
+they use, and come cheapest first (docs/explain.md: the cost).
+
+\b
+--format text (the default): one line per step, then the grid; json (or
+--json): one object per puzzle per line:
+  {"puzzle": LINE, "solution": LINE, "rating": NUMBER, "steps": [STEP, ...]}
+with STEP = {"name", "text", "derives", "facts", "clauses", ["assume",
+"steps",] "cost"}; rating is the cost of the hardest step. --hint: the next
+step only, from the puzzle or from it and --state FILE (facts such as
+r1c1=5 r2c3!=7, any number a line, # comments); a fact the solution
+contradicts is said to be wrong, with the step that shows it. A puzzle
+with no solution is explained up to its clash (and the minimal clash of
+sudoku-analyze named); one with several up to where they branch. A puzzle
+that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
+exit 9 at the end; a grid above 16x16 is refused (exit 2).
+
+\b
+Examples:
+  sudoku-explain puzzle.txt
+  sudoku-explain --json top95.txt > steps.jsonl
+  sudoku-explain --hint --state pencil.txt puzzle.txt
+
+\b
+Exit codes:
+""" + runtime.exit_code_table([0, 2, 3, 8, 9])
+
+app = runtime.make_app(HELP)
+
+
+@app.command(help=HELP)
+def sudoku_explain(
+    puzzles: Optional[List[str]] = options.inputs_argument("PUZZLES...", "puzzle file"),
+    output: Optional[str] = options.output_option(),
+    output_format: str = typer.Option("text", "--format", "-F", metavar="FORMAT",
+                                      autocompletion=options.completion(FORMATS),
+                                      help="text or json"),
+    as_json: bool = typer.Option(False, "--json", help="the same as --format json"),
+    hint: bool = typer.Option(False, "--hint", help="the next step only"),
+    state: Optional[str] = typer.Option(None, "--state", metavar="FILE",
+                                        help="facts known beyond the givens (r1c1=5 "
+                                             "r1c2!=3 ...)"),
+    size: Optional[int] = options.size_option(),
+    box: Optional[str] = options.box_option(),
+    input_format: Optional[str] = options.input_format_option(),
+    strict_drawings: bool = options.strict_drawings_option(),
+    _version: Optional[bool] = options.version_option(PROG),
+):
+    return runtime.run(PROG, explain_command, puzzles, output, output_format, as_json,
+                      hint, state, size, box, input_format, strict_drawings)
+
+
+def explain_command(puzzles, output, output_format="text", as_json=False, hint=False,
+                    state=None, size=None, box=None, input_format=None,
+                    strict_drawings=False):
+    if as_json:
+        if output_format not in ("text", "json"):
+            raise UsageError("--json is --format json; it does not go with --format %s"
+                             % output_format)
+        output_format = "json"
+    if output_format not in FORMATS:
+        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    size, box_shape = options.grid_shape(size, box)
+    paths = options.check_inputs(puzzles)
+    facts = read_state(state) if state is not None else []
+    errors = 0
+    with streams.AtomicOutput(output) as out:
+        for path in paths:
+            with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
+                                      size=size, box=box_shape) as (items, waiting):
+                for item in items:
+                    if isinstance(item, (PuzzleError, OutputError)):
+                        errors += 1
+                        runtime.report(PROG, item)
+                        out.write(streams.fit_stream(_error_text(item, output_format), out))
+                        continue
+                    try:
+                        text = explained(item, output_format, hint, facts)
+                    except PuzzleError as error:
+                        errors += 1
+                        if error.source is None:
+                            error.source, error.line = item.source, item.line
+                        runtime.report(PROG, error)
+                        out.write(streams.fit_stream(_error_text(error, output_format), out))
+                        continue
+                    out.write(text)
+                    if waiting():
+                        out.flush()
+    return EXIT_SEVERAL if errors else 0
+
+
+def read_state(path):
+    """The facts of a --state file, ``(source, line, text)`` each (checked against a
+    puzzle's size when it is read)."""
+    facts = []
+    try:
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                line = line.split("#", 1)[0]
+                for token in line.replace(",", " ").replace(";", " ").split():
+                    facts.append((path, number, token))
+                if len(facts) > 1 << 20:
+                    raise PuzzleError("more than %d facts" % (1 << 20), path, number)
+    except UnicodeDecodeError:
+        raise PuzzleError("not a text file", path) from None
+    except OSError as error:
+        raise OutputError(streams.describe_os_error(error, "read"), path) from None
+    return facts
+
+
+def state_of(grid, facts):
+    """The literals of the state's facts for ``grid``, a bad one a PuzzleError naming
+    its file and line."""
+    from ..tasks.explain import parse_literal
+    found = []
+    for path, number, token in facts:
+        try:
+            found.append(parse_literal(token, grid.size, grid.symbols))
+        except ValueError as error:
+            raise PuzzleError(str(error), path, number) from None
+    return found
+
+
+def explained(grid, output_format, hint=False, facts=()):
+    """The output text of one puzzle."""
+    from ..tasks.explain import Explanation, explain_puzzle, next_hint
+    state = state_of(grid, facts)
+    if hint:
+        found = next_hint(grid, state)
+        steps = [found.step] if found.step is not None else []
+        result = Explanation(grid, steps, found.solution,
+                             "hint" if found.wrong is None else "wrong")
+        result.wrong = found.wrong
+    else:
+        result = explain_puzzle(grid, state)
+    if output_format == "json":
+        return json.dumps(result.to_json(), separators=(",", ":")) + "\n"
+    return result.to_text()
+
+
+def _error_text(error, output_format):
+    if output_format == "json":
+        return json.dumps({"error": error.message, "source": error.source,
+                           "line": error.line}, separators=(",", ":")) + "\n"
+    return "error\t%s\n" % error.describe().replace("\t", " ").replace("\n", " ")
+
+
+def main():
+    return runtime.main(app, PROG)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
