@@ -14,6 +14,8 @@ PROG = "sudoku-explain"
 
 FORMATS = ("text", "json")
 
+TRACE_LIMIT = 1000
+
 HELP = """Explain Sudoku puzzles step by step, easiest step first.
 
 \b
@@ -42,8 +44,16 @@ that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
 exit 9 at the end; a grid above 16x16 is refused (exit 2).
 
 \b
+--trace: instead of the steps, the run of the bundled DPLL (sudoku-grade's
+search) on the puzzle's CNF, one line per event: each given, each unit
+propagation with its clause (DIMACS numbers and words), each decision,
+conflict and backtrack, the solution; at most --trace-limit events, then a
+line saying it stopped.
+
+\b
 Examples:
   sudoku-explain puzzle.txt
+  sudoku-explain --trace --trace-limit 200 puzzle.txt
   sudoku-explain --json top95.txt > steps.jsonl
   sudoku-explain --hint --state pencil.txt puzzle.txt
 
@@ -70,15 +80,23 @@ def sudoku_explain(
     box: Optional[str] = options.box_option(),
     input_format: Optional[str] = options.input_format_option(),
     strict_drawings: bool = options.strict_drawings_option(),
+    trace: bool = typer.Option(False, "--trace",
+                               help="the run of the bundled DPLL on the puzzle's CNF "
+                                    "instead of the steps"),
+    trace_limit: int = typer.Option(TRACE_LIMIT, "--trace-limit", metavar="N",
+                                    help="the most events --trace prints (default %d)"
+                                         % TRACE_LIMIT),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, explain_command, puzzles, output, output_format, as_json,
-                      hint, state, size, box, input_format, strict_drawings)
+                      hint, state, size, box, input_format, strict_drawings,
+                      trace=trace, trace_limit=trace_limit)
 
 
 def explain_command(puzzles, output, output_format="text", as_json=False, hint=False,
                     state=None, size=None, box=None, input_format=None,
-                    strict_drawings=False):
+                    strict_drawings=False, trace=False, trace_limit=TRACE_LIMIT):
+    check_trace(trace, trace_limit, output_format, as_json, hint, state)
     if as_json:
         if output_format not in ("text", "json"):
             raise UsageError("--json is --format json; it does not go with --format %s"
@@ -101,7 +119,8 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
                         out.write(streams.fit_stream(_error_text(item, output_format), out))
                         continue
                     try:
-                        text = explained(item, output_format, hint, facts)
+                        text = (traced(item, trace_limit) if trace else
+                                explained(item, output_format, hint, facts))
                     except PuzzleError as error:
                         errors += 1
                         if error.source is None:
@@ -145,6 +164,27 @@ def state_of(grid, facts):
         except ValueError as error:
             raise PuzzleError(str(error), path, number) from None
     return found
+
+
+def check_trace(trace, trace_limit, output_format, as_json, hint, state):
+    """UsageError for --trace with an option it does not take, or a negative limit."""
+    if trace_limit < 0:
+        raise UsageError("--trace-limit must be 0 or more, not %d" % trace_limit)
+    if trace:
+        for given, name in ((as_json or output_format != "text", "--format/--json"),
+                            (hint, "--hint"), (state is not None, "--state")):
+            if given:
+                raise UsageError("--trace prints the DPLL run as text; it does not go "
+                                 "with %s" % name)
+
+
+def traced(grid, limit):
+    """The --trace text of one puzzle: its line, one line per event, a blank line."""
+    from ..formats import puzzle_line
+    from ..tasks.trace import trace
+    lines = ["puzzle: %s" % puzzle_line(grid)]
+    lines.extend(trace(grid, limit))
+    return "\n".join(lines) + "\n\n"
 
 
 def explained(grid, output_format, hint=False, facts=()):

@@ -289,7 +289,8 @@ class ClausePropagator:
         decision, ``depth`` open decisions counting it) or ``"flip"`` (after a
         conflict, the open decision ``-lit`` undone and ``lit`` asserted at ``depth``
         open decisions); the assignments made are ``trail[mark:]`` and ``ok`` is False
-        on a conflict. A :class:`TracingPropagator` also says why each literal was set.
+        on a conflict. A :class:`TracingPropagator` also says why each literal was set
+        (:mod:`dimacs_sudoku.tasks.trace`).
         """
         choose = choose or ClausePropagator.choose
         self.gave_up = False
@@ -338,83 +339,6 @@ class ClausePropagator:
         value, longs = self.value, self.longs
         n = self.num_vars
         return all(any(value[n + lit] > 0 for lit in clause) for clause in longs)
-
-
-class TracingPropagator(ClausePropagator):
-    """A :class:`ClausePropagator` that records why each literal was set: after
-    :meth:`propagate`, ``reasons[lit]`` is the clause that became unit and forced
-    ``lit`` (a tuple of its literals; a binary clause as ``(-a, b)`` for the implication
-    a -> b), and after a conflict ``conflict`` is the clause whose literals are all
-    false. Literals set by :meth:`assume` have no entry. Slower than its parent,
-    which records nothing: for traces (:mod:`dimacs_sudoku.tasks.trace`), not grading.
-
-    >>> prop = TracingPropagator.sharing(ClausePropagator([[1, 2, 3], [-1, -2]], 3))
-    >>> prop.assume([-3]), prop.trail, prop.reasons
-    (True, [-3], {})
-    >>> prop.assume([1]), prop.trail, prop.reasons
-    (True, [-3, 1, -2], {-2: (-1, -2)})
-    """
-
-    @classmethod
-    def sharing(cls, other):
-        """A tracing propagator over the clauses of ``other`` (shared, never copied:
-        only the assignment is its own), reset."""
-        prop = cls.__new__(cls)
-        for name in ("num_vars", "imp", "occ", "longs", "lengths", "units", "empty",
-                     "active", "variables"):
-            setattr(prop, name, getattr(other, name))
-        prop.reset()
-        return prop
-
-    def reset(self):
-        self.reasons = {}
-        self.conflict = None
-        super().reset()
-
-    def assume(self, lits):
-        for lit in lits:
-            self.reasons.pop(lit, None)        # set by assumption: no reason
-        return super().assume(lits)
-
-    def propagate(self):
-        """:meth:`ClausePropagator.propagate`, in the same order, recording reasons."""
-        trail, value, free, occ, imp = self.trail, self.value, self.free, self.occ, self.imp
-        longs, reasons = self.longs, self.reasons
-        n = self.num_vars
-        head = self.head
-        while head < len(trail):
-            lit = trail[head]
-            conflict = None
-            pending = []
-            for c in occ[n - lit]:
-                f = free[c] - 1
-                free[c] = f
-                if f == 1:
-                    pending.append(c)
-                elif f == 0 and conflict is None:
-                    conflict = c
-            head += 1
-            self.head = head
-            if conflict is not None:
-                self.conflict = tuple(longs[conflict])
-                return False
-            for c in pending:
-                for other in longs[c]:
-                    v = value[n + other]
-                    if v >= 0:
-                        if v == 0:
-                            self._set(other)
-                            reasons[other] = tuple(longs[c])
-                        break
-            for other in imp[n + lit]:
-                v = value[n + other]
-                if v == 0:
-                    self._set(other)
-                    reasons[other] = (-lit, other)
-                elif v < 0:
-                    self.conflict = (-lit, other)
-                    return False
-        return True
 
 
 # ---- Sudoku ---------------------------------------------------------------------

@@ -23,8 +23,8 @@ Each :class:`Event` is one of
 >>> lines = list(trace(Grid.from_line("1..4" "4..." "...3" "3..1")))
 >>> lines[0]
 'given r1c1=1  [1]'
->>> lines[6]
-'r1c1=1 forces r1c2!=1  [-1 -5]  (at most one 1 in row 1)'
+>>> [line for line in lines if "[-1 -5]" in line]
+['r1c1=1 forces r1c2!=1  [-1 -5]  (at most one 1 in row 1)']
 >>> lines[-1]
 'solution after 0 decisions: 1234431221433421'
 >>> list(trace(Grid.from_line("1..4" "4..." "...3" "3..1"), limit=2))[-1]
@@ -35,9 +35,12 @@ from collections import namedtuple
 
 from ..core.check import check_cells
 from ..core.grid import grid_argument
+from ..core.notation import symbol
 from ..core.variables import Standard, model_cells
-from ..encodings.words import clause_kind, clause_words, literal_text, rule_clause_names
-from ..sat.dpll import TracingPropagator, clause_propagator, given_literals
+from ..rules.base import cell_text
+from ..sat.dpll import TracingPropagator
+from ..errors import UsageError
+from .explain import MAX_SIZE, PuzzleClauses, literal_text
 
 DEFAULT_LIMIT = 1000
 
@@ -51,29 +54,27 @@ class _Enough(Exception):
     """Raised inside the search once the limit is reached."""
 
 
-def trace_events(grid, limit=None, encoding="extended"):
+def trace_events(grid, limit=None):
     """The :class:`Event` s of the run on ``grid`` (at most ``limit`` and then one
-    ``stopped`` event; no limit when None).
+    ``stopped`` event; no limit when None). Grids above 16x16 (the explanations'
+    :data:`~.explain.MAX_SIZE`) are refused with a UsageError.
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> [e.kind for e in trace_events(Grid.from_line("1..4" "4..." "...3" "3..1"))][-1]
     'solution'
     """
     grid_argument(grid, "trace")
-    layout = grid.layout
-    n = layout.size
-    prop = TracingPropagator.sharing(clause_propagator(layout, encoding, grid.rules))
-    names = None
-    if grid.rules:
-        from ..encodings import encode
-        names = rule_clause_names(encode(grid, encoding))
+    if grid.size > MAX_SIZE:
+        raise UsageError("trace: grids above %dx%d are not traced (this one is %dx%d)"
+                         % (MAX_SIZE, MAX_SIZE, grid.size, grid.size))
+    table = PuzzleClauses(grid)
+    n = table.size
+    prop = TracingPropagator(table.clauses, table.num_vars)   # its reset asserts the givens
     events = []
+    decisions = [0]
 
     def lit_text(lit):
-        return literal_text(lit, n)
-
-    def words(clause):
-        return clause_words(clause, layout, names)
+        return literal_text(n, lit, grid.symbols)
 
     def emit(kind, lit, clause, level, text):
         if limit is not None and len(events) >= limit:
@@ -81,55 +82,50 @@ def trace_events(grid, limit=None, encoding="extended"):
         events.append(Event(kind, lit, clause, level, "  " * level + text))
 
     def emit_assigned(start, level, ok):
-        """The propagations of ``trail[start:]`` and the conflict, if any."""
-        reasons = prop.reasons
+        """The literals of ``trail[start:]`` with their clauses, then the conflict."""
+        reason = prop.reason
         for lit in prop.trail[start:]:
-            clause = reasons.get(lit)
-            if clause is None:                    # an assumed literal
-                clause = (lit,)
-                emit("given", lit, clause, level, "given %s  %s" % (
-                    lit_text(lit), _ints(clause)) + _rule_words(clause, layout, names))
-                continue
-            emit("propagate", lit, clause, level, _forcing(lit, clause, lit_text, words))
-        if not ok:
-            clause = prop.conflict
-            if clause is None:
-                emit("conflict", None, None, level, "conflict: the CNF has an empty clause")
+            i = reason[abs(lit)]
+            clause = table.clauses[i] if i >= 0 else (lit,)
+            if i < 0 or table.kinds[i] == "given":
+                emit("given", lit, clause, level, "given %s  %s" % (lit_text(lit),
+                                                                    _ints(clause)))
             else:
-                emit("conflict", None, clause, level, "conflict  %s  (%s%s)" % (
-                    _ints(clause), words(clause), _clash(clause, lit_text, layout)))
+                emit("propagate", lit, clause, level,
+                     _forcing(lit, clause, lit_text, _words(table, i)))
+        if not ok:
+            i = prop.conflict
+            if i is None:
+                emit("conflict", None, None, level, "conflict")
+            else:
+                clause = table.clauses[i]
+                emit("conflict", None, clause, level, "conflict  %s  (%s: %s)" % (
+                    _ints(clause), _words(table, i), table.clash_words(i)))
 
     def on_assign(kind, lit, depth, mark, ok):
         if kind == "decide":
+            decisions[0] += 1
             emit("decide", lit, None, depth, "decide %s  (decision %d, level %d)"
-                 % (lit_text(lit), counter[0] + 1, depth))
-            counter[0] += 1
+                 % (lit_text(lit), decisions[0], depth))
         else:
             emit("backtrack", lit, None, depth, "backtrack to level %d: %s fails, so %s"
                  % (depth, lit_text(-lit), lit_text(lit)))
         emit_assigned(mark + 1, depth, ok)
 
-    counter = [0]
     try:
         ok = prop.ok
-        if ok or prop.trail:
-            emit_assigned(0, 0, ok)               # unit clauses of the rules, if any
+        emit_assigned(0, 0, ok)
+        found = []
         if ok:
-            mark = len(prop.trail)
-            ok = prop.assume(given_literals(grid))
-            emit_assigned(mark, 0, ok)
-        if ok:
-            prop.ok = True
-            found = []
             prop.search(limit=1, on_solution=found.append, on_assign=on_assign)
-        if ok and found:
+        if found:
             cells = model_cells(found[0], Standard(n))
-            check_cells(cells, layout, grid, grid.source, grid.line)
+            check_cells(cells, table.layout, grid, grid.source, grid.line)
             emit("solution", None, None, 0, "solution after %d decisions: %s"
-                 % (counter[0], grid.copy(cells).to_line()))
+                 % (decisions[0], grid.copy(cells).to_line()))
         else:
             emit("none", None, None, 0, "no solution: %s" % (
-                "every branch ends in a conflict" if counter[0]
+                "every branch ends in a conflict" if decisions[0]
                 else "unit propagation from the givens ends in a conflict"))
     except _Enough:
         events.append(Event("stopped", None, None, 0,
@@ -138,18 +134,29 @@ def trace_events(grid, limit=None, encoding="extended"):
     return iter(events)
 
 
-def trace(grid, limit=DEFAULT_LIMIT, encoding="extended"):
+def trace(grid, limit=DEFAULT_LIMIT):
     """The lines of the run on ``grid`` (see the module's doc), at most ``limit``
     events and then a line saying it stopped; ``limit`` None for all."""
-    for event in trace_events(grid, limit, encoding):
+    for event in trace_events(grid, limit):
         yield event.text
 
 
 def _ints(clause):
-    """``[-5 -14]``: a clause as the CNF writes it (a binary one in variable order)."""
-    if len(clause) == 2:
-        clause = sorted(clause, key=abs)
+    """``[-5 -14]``: a clause as the CNF writes it."""
     return "[%s]" % " ".join(map(str, clause))
+
+
+def _words(table, i):
+    """The clause ``i`` of ``table`` in words: an at-most-one by its unit or cell."""
+    kind, where = table.kinds[i], table.where[i]
+    if kind == "unit-amo":
+        unit, digit = where
+        return "at most one %s in %s" % (symbol(digit, table.size), table.units[unit][0])
+    if kind == "cell-amo":
+        return "%s holds one digit at most" % cell_text(table.size, where)
+    if kind == "rule":
+        return "rule " + table.describe(i)
+    return table.describe(i)
 
 
 def _forcing(lit, clause, lit_text, words):
@@ -163,21 +170,4 @@ def _forcing(lit, clause, lit_text, words):
         head = "%s (a unit clause)" % lit_text(lit)
     else:
         head = "%s, the last one left" % lit_text(lit)
-    return "%s  %s  (%s)" % (head, _ints(clause), words(clause))
-
-
-def _clash(clause, lit_text, layout):
-    """After the clause's words, what makes it false."""
-    kind = clause_kind(clause, layout)[0]
-    if kind in ("unit-amo", "cell-amo"):
-        return ": %s and %s" % (lit_text(-clause[0]), lit_text(-clause[1]))
-    if kind in ("unit", "cell"):
-        return ": none of %d left" % len(clause)
-    return ": every literal false"
-
-
-def _rule_words(clause, layout, names):
-    kind = clause_kind(clause, layout)[0]
-    if kind == "given":
-        return ""
-    return "  (%s)" % clause_words(clause, layout, names)
+    return "%s  %s  (%s)" % (head, _ints(clause), words)
