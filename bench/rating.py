@@ -113,13 +113,16 @@ def main():
         if len(idx) < 3:
             return None
         pick = [published[i] for i in idx]
-        return "| %s | %d | %.3f | %.3f |" % (
-            name, len(idx), spearman([ours[i] for i in idx], pick),
-            spearman([sat[i] for i in idx], pick))
+
+        def rho(values):
+            found = spearman([values[i] for i in idx], pick)
+            return "n/a (all tied)" if found != found else "%.3f" % found
+        return "| %s | %d | %s | %s |" % (name, len(idx), rho(ours), rho(sat))
 
     table = ["| puzzles (published ER) | n | Spearman: rating | Spearman: SAT level, decisions |",
              "|---|---|---|---|"]
     for name, keep in (("all", lambda er: True),
+                       ("ER 1.2 .. 9.3 (no 11+)", lambda er: er < 11),
                        ("ER < 5 (hidden singles .. hidden triples)", lambda er: er < 5),
                        ("ER 5 .. 9.3 (chains, nets)", lambda er: 5 <= er < 11),
                        ("ER 2.5 .. 9.3 (no easy, no 11+)", lambda er: 2.5 <= er < 11)):
