@@ -425,6 +425,7 @@ class Explainer:
         naked single, or a rule's consequence), or a clause with none (a clash)."""
         known, table = self.known, self.table
         best = None
+        ruled = []
         for i in self.scan:
             clause = table.clauses[i]
             free = None
@@ -443,13 +444,36 @@ class Explainer:
                 cost = table.weight[i] + WEIGHTS["fact"] * (len(clause) - 1)
                 if best is None or cost < best[0]:
                     best = (cost, i, free)
+                if table.kinds[i] == "rule":
+                    ruled.append((i, free))
         if best is None:
             return None
         cost, i, lit = best
         clause = table.clauses[i]
         facts = [-other for other in clause if other != lit]
+        if table.kinds[i] == "rule":
+            return self._rule_group(i, lit, facts, ruled)
         name, text = self._single_words(i, lit)
         return Step(self.n, name, text, [lit], facts, [clause], cost)
+
+    def _rule_group(self, i, lit, facts, ruled):
+        """What one rule instance forces from the same facts, clause by clause, as one
+        step (a cage's digits out of reach, a thermometer's bulb and its cells)."""
+        table, n = self.table, self.n
+        where, wanted = table.where[i], set(facts)
+        ids, derived = [], []
+        for j, free in ruled:
+            if table.where[j] != where or free in derived:
+                continue
+            if {-other for other in table.clauses[j] if other != free} == wanted:
+                ids.append(j)
+                derived.append(free)
+        rule = table.rules[where]
+        text = "%s: %s%s" % (rule.to_line(), " ".join(literal_text(n, f) for f in facts)
+                             + " so " if facts else "",
+                             " ".join(literal_text(n, d) for d in sorted(derived, key=abs)))
+        return Step(n, rule.name, text, sorted(derived, key=abs), facts,
+                    [table.clauses[j] for j in ids], cost_of(table, ids, facts))
 
     def _single_words(self, i, lit):
         table, n = self.table, self.n

@@ -168,20 +168,6 @@ def test_a_rule_step_names_its_rule():
     assert names & {"thermo", "killer", "thermo + killer", "killer + thermo"}
 
 
-def test_a_hard_9x9_puzzle_replays_with_assumptions():
-    # Sudoku Explainer rates this one above 7: it needs refutations, some nested.
-    line = ("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9..."
-            ".....")
-    grid = Grid.from_line(line)
-    explanation = explain_puzzle(grid)
-    assert explanation.status == "solved"
-    result = explanation.to_json()
-    assert any("assume" in step for step in result["steps"])
-    known = check_explanation(grid, result)
-    assert all(cell * 9 + int(d) in known for cell, d in enumerate(result["solution"]))
-    assert explanation.grid_reached().to_line() == result["solution"]
-
-
 def test_each_step_is_the_cheapest_then_or_a_placements_eliminations():
     # Costs need not rise (a placement opens cheap steps), but no step is taken while
     # a cheaper direct one was open: singles come before refutations.
