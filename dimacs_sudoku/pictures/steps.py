@@ -112,10 +112,11 @@ def clause_highlight(clause, layout):
     return "rule", sorted(set(cells))
 
 
-def candidate_state(puzzle, steps, symbols=None):
+def candidate_state(puzzle, steps, symbols=None, start=()):
     """For each step of ``steps`` (JSON dicts, in order), the state before it:
     ``(cells, removed)``, the digits placed (givens included; 0 blank) and the set of
-    ``(cell, digit)`` known not to hold. Yields one state per step.
+    ``(cell, digit)`` known not to hold, from the puzzle and the literals ``start``
+    (texts, a partial state's facts). Yields one state per step.
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> steps = [{"derives": ["r1c2!=1"]}, {"derives": ["r1c2=2"]}, {"derives": []}]
@@ -126,9 +127,9 @@ def candidate_state(puzzle, steps, symbols=None):
     n = puzzle.size
     cells = list(puzzle.cells)
     removed = set()
-    for step in steps:
-        yield list(cells), set(removed)
-        for text in step.get("derives", ()):
+
+    def apply(texts):
+        for text in texts:
             lit = parse_literal(text, n, symbols)
             if lit is None:
                 continue
@@ -137,6 +138,11 @@ def candidate_state(puzzle, steps, symbols=None):
                 cells[cell] = d
             else:
                 removed.add((cell, d))
+
+    apply(start)
+    for step in steps:
+        yield list(cells), set(removed)
+        apply(step.get("derives", ()))
 
 
 def _open_candidates(puzzle, cells, removed):
@@ -306,9 +312,10 @@ def _with_caption(grid_svg, lines):
     return "\n".join(out)
 
 
-def steps_html(puzzle, steps, title=None, symbols=None):
+def steps_html(puzzle, steps, title=None, symbols=None, start=()):
     """An HTML page with one frame (:func:`step_svg`) per step of ``steps`` (JSON
-    dicts, in order), each in a ``<figure class="step">``.
+    dicts, in order), each in a ``<figure class="step">``; ``start`` as for
+    :func:`candidate_state`.
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> page = steps_html(Grid.from_line("1..4" "4..." "...3" "3..1"),
@@ -318,7 +325,8 @@ def steps_html(puzzle, steps, title=None, symbols=None):
     """
     title = title or "Sudoku explained step by step"
     frames = []
-    for k, (step, state) in enumerate(zip(steps, candidate_state(puzzle, steps, symbols)), 1):
+    for k, (step, state) in enumerate(zip(steps, candidate_state(puzzle, steps, symbols,
+                                                                    start)), 1):
         frames.append('<figure class="step" id="step-%d">\n%s\n</figure>'
                       % (k, step_svg(puzzle, step, state, k, symbols)))
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
