@@ -31,8 +31,8 @@ encoding unless --encoding says otherwise), is the first of:
           many decisions it made to find a solution (0 for up and probe)
   none    the puzzle has no solution
 With --rating, a fourth column RATING: the cost of the hardest step of the
-puzzle's explanation (sudoku-explain; as Sudoku Explainer rates a puzzle by its
-hardest technique; docs/rating.md), or - for a grid above 16x16.
+puzzle's explanation (sudoku-explain), as Sudoku Explainer rates a puzzle by
+its hardest technique (docs/explain.md), or - for a grid above 16x16.
 The search branches on the open clause with the fewest free literals (the
 first one on a tie: cells, then rows, columns, boxes), setting its first free
 literal true, and backtracks chronologically; the second branch is not
