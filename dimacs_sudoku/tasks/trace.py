@@ -19,6 +19,9 @@ Each :class:`Event` is one of
 ``solution``   the first solution (checked), or ``none`` when there is none;
 ``stopped``    the limit was reached.
 
+Lines are indented by decision level (two spaces a level, at most 20 levels); a
+variant rule's auxiliary variable is written ``x730`` (true) or ``!x730`` (false).
+
 >>> from dimacs_sudoku.core.grid import Grid
 >>> lines = list(trace(Grid.from_line("1..4" "4..." "...3" "3..1")))
 >>> lines[0]
@@ -43,6 +46,9 @@ from ..errors import UsageError
 from .explain import MAX_SIZE, PuzzleClauses, literal_text
 
 DEFAULT_LIMIT = 1000
+
+# Lines are indented two spaces a decision level, up to this many levels.
+MAX_INDENT = 20
 
 Event = namedtuple("Event", "kind lit clause level text")
 Event.__doc__ = """One step of the run: ``kind`` (see the module's doc), the literal
@@ -74,12 +80,14 @@ def trace_events(grid, limit=None):
     decisions = [0]
 
     def lit_text(lit):
+        if abs(lit) > table.cell_vars:            # a rule's auxiliary variable
+            return ("x%d" if lit > 0 else "!x%d") % abs(lit)
         return literal_text(n, lit, grid.symbols)
 
     def emit(kind, lit, clause, level, text):
         if limit is not None and len(events) >= limit:
             raise _Enough
-        events.append(Event(kind, lit, clause, level, "  " * level + text))
+        events.append(Event(kind, lit, clause, level, "  " * min(level, MAX_INDENT) + text))
 
     def emit_assigned(start, level, ok):
         """The literals of ``trail[start:]`` with their clauses, then the conflict."""

@@ -138,3 +138,15 @@ def test_variant_rule_clauses_are_named():
     events = list(trace_events(grid))
     assert any("(rule antiknight)" in e.text for e in events)
     replay(grid, events)
+
+
+def test_auxiliary_variables_are_named_as_such():
+    from dimacs_sudoku.rules.registry import parse_rule
+    grid = Grid([0] * 81, rules=[parse_rule("sandwich 5 r1", 9)])
+    events = list(trace_events(grid, limit=3000))
+    aux = [e for e in events if e.kind == "propagate" and abs(e.lit) > 729]
+    assert aux
+    for event in aux:
+        assert ("x%d" % abs(event.lit)) in event.text
+        assert "r10c" not in event.text
+    assert max(len(e.text) - len(e.text.lstrip(" ")) for e in events) <= 40
