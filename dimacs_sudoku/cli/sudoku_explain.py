@@ -46,8 +46,8 @@ exit 9 at the end; a grid above 16x16 is refused (exit 2).
 \b
 --format svg: the picture of step --step K (default 1) on the grid as it
 stood before it: its facts outlined, its units shaded, what it derives in
-green (placed) or red (struck out), its text under the grid; html-page: a
-page with every step's picture.
+green (placed) or red (struck out), its text under the grid; html-page: one
+page with every step's picture, a section per puzzle.
 
 \b
 --trace: instead of the steps, the run of the bundled DPLL (sudoku-grade's
@@ -123,7 +123,9 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
     paths = options.check_inputs(puzzles)
     facts = read_state(state) if state is not None else []
     errors = 0
+    head, tail = page_frame(output_format)
     with streams.AtomicOutput(output) as out:
+        out.write(head)
         for path in paths:
             with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
                                       size=size, box=box_shape) as (items, waiting):
@@ -146,7 +148,14 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
                     out.write(text)
                     if waiting():
                         out.flush()
+        out.write(tail)
     return EXIT_SEVERAL if errors else 0
+
+
+def page_frame(output_format):
+    """The head and tail of the one HTML page of --format html-page (nothing else)."""
+    from ..formats import document
+    return document(output_format, "Sudoku explained step by step")
 
 
 def read_state(path):
@@ -225,13 +234,13 @@ def pictured(grid, result, output_format, step, state):
     """The svg (one step, ``step`` from 1) or html-page (every step) of an
     explanation, each frame drawn on the state before its step (the puzzle and the
     --state facts, then what the steps derived)."""
-    from ..pictures.steps import candidate_state, step_svg, steps_html
+    from ..pictures.steps import candidate_state, step_svg, steps_section
     from ..formats import puzzle_line
     from ..tasks.explain import literal_text
     steps = result.to_json()["steps"]
     start = [literal_text(grid.size, lit, grid.symbols) for lit in state]
     if output_format == "html-page":
-        return steps_html(grid, steps, "Steps of %s" % puzzle_line(grid), start=start) + "\n"
+        return steps_section(grid, steps, puzzle_line(grid), start=start) + "\n"
     k = step or 1
     if k > len(steps):
         raise PuzzleError("the explanation has %d steps: no step %d" % (len(steps), k),
@@ -244,7 +253,11 @@ def _error_text(error, output_format):
     if output_format == "json":
         return json.dumps({"error": error.message, "source": error.source,
                            "line": error.line}, separators=(",", ":")) + "\n"
-    return "error\t%s\n" % error.describe().replace("\t", " ").replace("\n", " ")
+    line = error.describe().replace("\t", " ").replace("\n", " ")
+    if output_format == "html-page":
+        from xml.sax.saxutils import escape
+        return '<p class="error">error: %s</p>\n' % escape(line)
+    return "error\t%s\n" % line
 
 
 def main():

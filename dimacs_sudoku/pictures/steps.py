@@ -312,10 +312,21 @@ def _with_caption(grid_svg, lines):
     return "\n".join(out)
 
 
+def steps_section(puzzle, steps, title, symbols=None, start=()):
+    """An HTML ``<section class="puzzle">``: the heading ``title``, then one frame
+    (:func:`step_svg`) per step of ``steps`` (JSON dicts, in order), each in a
+    ``<figure class="step">``; ``start`` as for :func:`candidate_state`."""
+    frames = []
+    states = candidate_state(puzzle, steps, symbols, start)
+    for k, (step, state) in enumerate(zip(steps, states), 1):
+        frames.append('<figure class="step">\n%s\n</figure>'
+                      % step_svg(puzzle, step, state, k, symbols))
+    return '<section class="puzzle">\n<h2>%s</h2>\n%s\n</section>' % (
+        escape(title), "\n".join(frames))
+
+
 def steps_html(puzzle, steps, title=None, symbols=None, start=()):
-    """An HTML page with one frame (:func:`step_svg`) per step of ``steps`` (JSON
-    dicts, in order), each in a ``<figure class="step">``; ``start`` as for
-    :func:`candidate_state`.
+    """A complete HTML page of one :func:`steps_section`.
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> page = steps_html(Grid.from_line("1..4" "4..." "...3" "3..1"),
@@ -324,11 +335,6 @@ def steps_html(puzzle, steps, title=None, symbols=None, start=()):
     (2, True)
     """
     title = title or "Sudoku explained step by step"
-    frames = []
-    for k, (step, state) in enumerate(zip(steps, candidate_state(puzzle, steps, symbols,
-                                                                    start)), 1):
-        frames.append('<figure class="step" id="step-%d">\n%s\n</figure>'
-                      % (k, step_svg(puzzle, step, state, k, symbols)))
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            "<title>%s</title>\n</head>\n<body style=\"font-family:%s\">\n<h1>%s</h1>\n%s\n"
-            "</body>\n</html>" % (escape(title), FONT, escape(title), "\n".join(frames)))
+            "<title>%s</title>\n</head>\n<body>\n%s\n</body>\n</html>"
+            % (escape(title), steps_section(puzzle, steps, title, symbols, start)))

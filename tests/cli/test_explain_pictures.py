@@ -30,10 +30,17 @@ def test_svg_without_step_is_the_first():
         in_process(PROG, "-F", "svg", "--step", "1", input=SMALL4).stdout
 
 
-def test_html_page_has_a_frame_per_step():
-    result = in_process(PROG, "-F", "html-page", input=SMALL4)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.count('<figure class="step"') == len(steps_of(SMALL4))
+def test_html_page_is_one_page_a_section_per_puzzle_a_frame_per_step():
+    other = "." * 16
+    result = in_process(PROG, "-F", "html-page", input=SMALL4 + "\n" + "1x.." * 4 + "\n" + other)
+    assert result.returncode == 9
+    page = result.stdout
+    assert page.startswith("<!DOCTYPE html>") and page.count("<html") == 1
+    assert page.rstrip().endswith("</html>")
+    assert page.count('<section class="puzzle">') == 2
+    assert page.count('<p class="error">error: &lt;stdin&gt;:2: ') == 1
+    first = page[:page.index('<p class="error">')]
+    assert first.count('<figure class="step"') == len(steps_of(SMALL4))
 
 
 def test_a_step_beyond_the_last_is_an_error_line():
