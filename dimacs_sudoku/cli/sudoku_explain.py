@@ -143,7 +143,8 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
                         if error.source is None:
                             error.source, error.line = item.source, item.line
                         runtime.report(PROG, error)
-                        out.write(streams.fit_stream(_error_text(error, output_format), out))
+                        out.write(streams.fit_stream(_error_text(error, output_format),
+                                                     out))
                         continue
                     out.write(text)
                     if waiting():

@@ -491,8 +491,8 @@ class TracingPropagator(ClausePropagator):
     the number of the clause (its position in ``clauses``) that forced it, or -1 for
     a literal assumed; after a conflict :attr:`conflict` is the clause found false.
     :meth:`trace` walks these reasons back (the implication graph) to the assumed
-    literals and the clauses used. The clauses numbered in ``skip`` are left out. Explanations (:mod:`dimacs_sudoku.tasks.explain`)
-    are made of such traces.
+    literals and the clauses used. The clauses numbered in ``skip`` are left out.
+    Explanations (:mod:`dimacs_sudoku.tasks.explain`) are made of such traces.
 
     >>> prop = TracingPropagator([[1, 2], [-1, 3], [-2, -3]], 3)
     >>> prop.assume([-2])

@@ -25,9 +25,9 @@ each derivation it traces is shrunk by deletion to a subset-minimal one.
 """
 
 from .. import arguments
-from ..core.grid import Grid, grid_argument
+from ..core.grid import grid_argument
 from ..core.notation import symbol
-from ..errors import PuzzleError, UsageError
+from ..errors import UsageError
 from ..rules.base import cell_text
 from ..sat.dpll import TracingPropagator
 
@@ -579,7 +579,7 @@ class Explainer:
                     continue
                 if solution is None or solution[cell] != d:
                     found.append(v)
-                elif self.depth >= 0:
+                else:
                     found.append(-v)
         return found
 
@@ -598,7 +598,7 @@ class Explainer:
         if not pending:
             self.pending = []
             return None
-        cost, lit, ids, facts = pending[0]
+        _, lit, ids, facts = pending[0]
         ids, facts = shrink(self.table, ids, facts, [FALSE], keep=(lit,))
         self.pending = pending[1:]
         return self._refutation_step(lit, ids, facts, cost_of(self.table, ids, facts, 1))
@@ -628,7 +628,7 @@ class Explainer:
         n, table = self.n, self.table
         clauses = [table.clauses[i] for i in ids]
         given = [f for f in facts if f != lit]
-        true, conflict = propagate(clauses, facts)
+        _, conflict = propagate(clauses, facts)
         where = (table.clash_words(ids[[table.clauses[i] for i in ids].index(conflict)])
                  if conflict else "a clash")
         sub = Step(n, "clash", where, [FALSE], facts, clauses, cost - WEIGHTS["assume"])
@@ -649,7 +649,7 @@ class Explainer:
 
     def _technique(self, lit, ids):
         """The name of a refutation's shape."""
-        table, n = self.table, self.n
+        table = self.table
         cells = [table.where[i] for i in ids if table.kinds[i] == "cell"]
         units = [table.where[i] for i in ids if table.kinds[i] == "unit"]
         rules = self._rule_names(ids)
@@ -817,12 +817,6 @@ def _check_size(grid, function):
     if grid.size > MAX_SIZE:
         raise UsageError("%s: grids above %dx%d are not explained (this one is %dx%d)"
                          % (function, MAX_SIZE, MAX_SIZE, grid.size, grid.size))
-
-
-def _solutions(grid):
-    from . import solve_many
-    found = next(iter(solve_many([grid], count=2)))
-    return found
 
 
 def explain_puzzle(grid, state=(), limit=None, depth=3):

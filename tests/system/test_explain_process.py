@@ -25,7 +25,8 @@ def test_the_script_explains_and_its_json_is_the_in_process_one():
     assert record == explain_puzzle(Grid.from_line(SMALL4)).to_json()
 
 
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM],
+                         ids=["SIGINT", "SIGTERM"])
 def test_a_signal_ends_a_long_explanation_at_once(tmp_path, number):
     (tmp_path / "p.txt").write_text((INKALA + "\n") * 50)
     (tmp_path / "out.txt").write_text("precious\n")

@@ -47,7 +47,7 @@ VARIANTS_4X4 = [
 ]
 
 
-# ---- an independent checker: the DIMACS text and the JSON, nothing else ----------------
+# ---- an independent checker: the DIMACS text and the JSON, nothing else --------------
 
 def read_cnf(text):
     """The clauses of a DIMACS text, as a set of tuples."""
@@ -137,7 +137,7 @@ def check_explanation(grid, result):
     return known
 
 
-# ---- every step replays, and nothing can be left out --------------------------------------
+# ---- every step replays, and nothing can be left out ---------------------------------
 
 @pytest.mark.parametrize("line", PUZZLES_4X4)
 def test_every_step_of_a_4x4_puzzle_replays_and_is_minimal(line):
@@ -177,7 +177,7 @@ def test_each_step_is_the_cheapest_then_or_a_placements_eliminations():
         assert step.name in ("elimination", "hidden single", "naked single")
 
 
-# ---- named techniques, on hand-made positions ------------------------------------------------
+# ---- named techniques, on hand-made positions ----------------------------------------
 
 def removed(cells, digits):
     """The facts removing ``digits`` from ``cells`` (names like r1c1)."""
@@ -232,8 +232,8 @@ def test_hidden_pair():
 
 
 def test_x_wing():
-    state = removed(row_cells(1, [2, 3, 4, 6, 7, 8, 9]) + row_cells(4, [2, 3, 4, 6, 7, 8, 9]),
-                    [5])
+    others = [2, 3, 4, 6, 7, 8, 9]
+    state = removed(row_cells(1, others) + row_cells(4, others), [5])
     step = hint(EMPTY9, state)
     assert step.name == "X-wing"
     (lit,) = step.to_json()["derives"]
@@ -242,14 +242,14 @@ def test_x_wing():
 
 
 def test_technique_steps_replay():
-    state = removed(row_cells(1, [2, 3, 4, 6, 7, 8, 9]) + row_cells(4, [2, 3, 4, 6, 7, 8, 9]),
-                    [5])
+    others = [2, 3, 4, 6, 7, 8, 9]
+    state = removed(row_cells(1, others) + row_cells(4, others), [5])
     step = hint(EMPTY9, state).to_json()
     cnf = read_cnf(puzzle_formula(EMPTY9, "p.txt").to_text())
     replay([step], {literal(f, 9) for f in state}, cnf, 9)
 
 
-# ---- hints, states, wrong facts -------------------------------------------------------------
+# ---- hints, states, wrong facts ------------------------------------------------------
 
 def test_a_hint_is_the_first_step_of_the_explanation():
     grid = Grid.from_line(PUZZLES_4X4[3])
@@ -284,7 +284,7 @@ def test_a_full_grid_needs_no_hint():
     assert hint(Grid.from_line("1234431221433421")) is None
 
 
-# ---- no solution, several solutions ------------------------------------------------------
+# ---- no solution, several solutions --------------------------------------------------
 
 def test_no_solution_is_explained_to_its_clash_and_names_the_minimal_one():
     grid = Grid.from_line("..23" ".1.." "4..." "....")     # r1c1: no digit left
@@ -306,7 +306,7 @@ def test_several_solutions_stop_where_they_branch():
     assert "several solutions" in explanation.to_text()
 
 
-# ---- literals and arguments -------------------------------------------------------------------
+# ---- literals and arguments ----------------------------------------------------------
 
 def test_literals_are_the_cnf_variables():
     assert literal_text(9, (4 * 9 + 4) * 9 + 4) == "r5c5=4"
