@@ -4,8 +4,8 @@ Run as ``python bench/rating.py [--sample FILE] [--hardest FILE] [--hardest-coun
 [--markdown FILE]``. For each puzzle of the sample (``HASH PUZZLE ER`` lines, published
 Sudoku Explainer ratings: tests/fixtures/se-rated-sample.txt by default) and the first
 ``--hardest-count`` puzzles of the forum's "hardest" list (published as rated ER 11 or
-more, no finer: they enter as tied at 11.5; ../shared/data/9x9/forum-hardest-1905-11plus.txt,
-left out when absent), it computes
+more, no finer: they enter as tied at 11.5;
+../shared/data/9x9/forum-hardest-1905-11plus.txt, left out when absent), it computes
 
 (a) ``rating``, the cost of the hardest step of ``sudoku-explain`` (``explain_puzzle``);
 (b) ``sudoku-grade``'s SAT level, ranked by level, then decisions;
@@ -119,8 +119,8 @@ def main():
             return "n/a (all tied)" if found != found else "%.3f" % found
         return "| %s | %d | %s | %s |" % (name, len(idx), rho(ours), rho(sat))
 
-    table = ["| puzzles (published ER) | n | Spearman: rating | Spearman: SAT level, decisions |",
-             "|---|---|---|---|"]
+    table = ["| puzzles (published ER) | n | Spearman: rating "
+             "| Spearman: SAT level, decisions |", "|---|---|---|---|"]
     for name, keep in (("all", lambda er: True),
                        ("ER 1.2 .. 9.3 (no 11+)", lambda er: er < 11),
                        ("ER < 5 (hidden singles .. hidden triples)", lambda er: er < 5),
@@ -130,9 +130,10 @@ def main():
         if found:
             table.append(found)
     ordered = sorted(seconds)
-    notes = ["%d puzzles; explanation time median %.2f s, p90 %.2f s, max %.2f s; statuses %s"
-             % (len(rows), ordered[len(ordered) // 2], ordered[int(0.9 * (len(ordered) - 1))],
-                ordered[-1], ", ".join("%s %d" % kv for kv in sorted(statuses.items())))]
+    notes = ["%d puzzles; explanation time median %.2f s, p90 %.2f s, max %.2f s; "
+             "statuses %s" % (len(rows), ordered[len(ordered) // 2],
+                              ordered[int(0.9 * (len(ordered) - 1))], ordered[-1],
+                              ", ".join("%s %d" % kv for kv in sorted(statuses.items())))]
     by_er = {}
     for er, r in zip(published, ours):
         by_er.setdefault(er, []).append(r)

@@ -7,8 +7,8 @@ checkout in turn (this one, then the other: alternating, so both see the same lo
 ``grade(grid)`` over the first ``--count`` puzzles of ``--puzzles`` (in-process CPU
 ``time.process_time`` around the loop only, after a warm-up puzzle that builds the
 propagator), and the untraced DPLL search from the givens (the code the hook is in);
-then, in this checkout, ``trace_events`` with no limit over the same puzzles. Medians over the
-rounds; the ratios ``ours / base`` are the slowdown (1.00: none).
+then, in this checkout, ``trace_events`` with no limit over the same puzzles. Medians
+over the rounds; the ratios ``ours / base`` are the slowdown (1.00: none).
 """
 
 import argparse

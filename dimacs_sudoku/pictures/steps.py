@@ -107,7 +107,8 @@ def clause_highlight(clause, layout):
             for _, unit in layout.units:
                 if len(unit) == len(wanted) and wanted.issuperset(unit):
                     return "unit", sorted(wanted)
-    if not aux and len(clause) <= 2 and (len(clause) == 1 or all(lit < 0 for lit in clause)):
+    negative = all(lit < 0 for lit in clause)
+    if not aux and (len(clause) == 1 or len(clause) == 2 and negative):
         return None
     return "rule", sorted(set(cells))
 
@@ -178,7 +179,8 @@ def step_svg(puzzle, step, state=None, number=None, symbols=None):
     if unit_cells:
         layers.append(geometry.shade(sorted(unit_cells), UNIT_FILL, "used-units"))
     if rule_cells - unit_cells:
-        layers.append(geometry.shade(sorted(rule_cells - unit_cells), RULE_FILL, "used-rules"))
+        layers.append(geometry.shade(sorted(rule_cells - unit_cells), RULE_FILL,
+                                     "used-rules"))
 
     def lits(key):
         found = (parse_literal(text, n, symbols) for text in step.get(key, ()) or ())
@@ -214,12 +216,13 @@ def step_svg(puzzle, step, state=None, number=None, symbols=None):
                       if what == kind]
             if labels:
                 layer = pencil_marks(geometry, k, labels)
-                layer = layer.replace('class="pencil-marks"', 'class="pencil-marks %s"' % kind)
+                layer = layer.replace('class="pencil-marks"',
+                                      'class="pencil-marks %s"' % kind)
                 layer = layer.replace('fill="#555555"', 'fill="%s"' % colours[kind])
                 layers.append(layer)
                 if kind in ("known-out", "removed"):
-                    layers.append(_strikes(geometry, k, [d for d, _ in labels], colours[kind],
-                                           kind))
+                    layers.append(_strikes(geometry, k, [d for d, _ in labels],
+                                           colours[kind], kind))
     if fact_cells:
         layers.append(outline(geometry, fact_cells, FACT_COLOUR, "facts"))
     if assumed_cells:
@@ -227,7 +230,8 @@ def step_svg(puzzle, step, state=None, number=None, symbols=None):
     if placed_now:
         layers.append(_big_digits(geometry, placed_now, DERIVED_COLOUR, symbols,
                                   "derived-placement"))
-        layers.append(outline(geometry, sorted(placed_now), DERIVED_COLOUR, "derived-cells"))
+        layers.append(outline(geometry, sorted(placed_now), DERIVED_COLOUR,
+                              "derived-cells"))
     picture = puzzle.copy(cells)
     picture.symbols = symbols
     grid_svg = to_svg(picture, puzzle, marks="\n".join(layers),
@@ -248,7 +252,8 @@ def _strikes(geometry, cell, digits, colour, what):
         row, col = divmod(d - 1, across)
         cx, cy = x0 + (col + 0.5) * sx, y0 + (row + 0.5) * sy
         h = min(sx, sy) * 0.38
-        lines.append('<line x1="%g" y1="%g" x2="%g" y2="%g"/>' % (cx - h, cy + h, cx + h, cy - h))
+        lines.append('<line x1="%g" y1="%g" x2="%g" y2="%g"/>'
+                     % (cx - h, cy + h, cx + h, cy - h))
     return '<g class="strike %s" stroke="%s" stroke-width="1.5">%s</g>' % (
         what, colour, "".join(lines))
 
@@ -270,7 +275,8 @@ def _caption(step, number):
                          step.get("name", "step"), step.get("text", ""))
     lines = [(head, True)]
     for k, sub in enumerate(step.get("steps", ()) or (), 1):
-        lines.append(("%d. %s: %s" % (k, sub.get("name", "step"), sub.get("text", "")), False))
+        lines.append(("%d. %s: %s" % (k, sub.get("name", "step"), sub.get("text", "")),
+                      False))
     derived = list(step.get("derives", ()))
     if derived:
         more = len(derived) - 12

@@ -32,7 +32,8 @@ def test_svg_without_step_is_the_first():
 
 def test_html_page_is_one_page_a_section_per_puzzle_a_frame_per_step():
     other = "." * 16
-    result = in_process(PROG, "-F", "html-page", input=SMALL4 + "\n" + "1x.." * 4 + "\n" + other)
+    result = in_process(PROG, "-F", "html-page",
+                        input=SMALL4 + "\n" + "1x.." * 4 + "\n" + other)
     assert result.returncode == 9
     page = result.stdout
     assert page.startswith("<!DOCTYPE html>") and page.count("<html") == 1
