@@ -12,7 +12,9 @@ from . import options, runtime
 
 PROG = "sudoku-explain"
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "svg", "html-page")
+
+TRACE_LIMIT = 1000
 
 HELP = """Explain Sudoku puzzles step by step, easiest step first.
 
@@ -42,8 +44,22 @@ that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
 exit 9 at the end; a grid above 16x16 is refused (exit 2).
 
 \b
+--format svg: the picture of step --step K (default 1) on the grid as it
+stood before it: its facts outlined, its units shaded, what it derives in
+green (placed) or red (struck out), its text under the grid; html-page: one
+page with every step's picture, a section per puzzle.
+
+\b
+--trace: instead of the steps, the run of the bundled DPLL (sudoku-grade's
+search) on the puzzle's CNF, one line per event: each given, each unit
+propagation with its clause (DIMACS numbers and words), each decision,
+conflict and backtrack, the solution; at most --trace-limit events, then a
+line saying it stopped.
+
+\b
 Examples:
   sudoku-explain puzzle.txt
+  sudoku-explain --trace --trace-limit 200 puzzle.txt
   sudoku-explain --json top95.txt > steps.jsonl
   sudoku-explain --hint --state pencil.txt puzzle.txt
 
@@ -60,7 +76,8 @@ def sudoku_explain(
     output: Optional[str] = options.output_option(),
     output_format: str = typer.Option("text", "--format", "-F", metavar="FORMAT",
                                       autocompletion=options.completion(FORMATS),
-                                      help="text or json"),
+                                      help="text, json, svg (one step's picture: "
+                                           "--step) or html-page (every step's)"),
     as_json: bool = typer.Option(False, "--json", help="the same as --format json"),
     hint: bool = typer.Option(False, "--hint", help="the next step only"),
     state: Optional[str] = typer.Option(None, "--state", metavar="FILE",
@@ -70,15 +87,31 @@ def sudoku_explain(
     box: Optional[str] = options.box_option(),
     input_format: Optional[str] = options.input_format_option(),
     strict_drawings: bool = options.strict_drawings_option(),
+    step: Optional[int] = typer.Option(None, "--step", metavar="K",
+                                       help="with --format svg: the picture of step K "
+                                            "(from 1; default 1)"),
+    trace: bool = typer.Option(False, "--trace",
+                               help="the run of the bundled DPLL on the puzzle's CNF "
+                                    "instead of the steps"),
+    trace_limit: int = typer.Option(TRACE_LIMIT, "--trace-limit", metavar="N",
+                                    help="the most events --trace prints (default %d)"
+                                         % TRACE_LIMIT),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, explain_command, puzzles, output, output_format, as_json,
-                      hint, state, size, box, input_format, strict_drawings)
+                      hint, state, size, box, input_format, strict_drawings,
+                      trace=trace, trace_limit=trace_limit, step=step)
 
 
 def explain_command(puzzles, output, output_format="text", as_json=False, hint=False,
                     state=None, size=None, box=None, input_format=None,
-                    strict_drawings=False):
+                    strict_drawings=False, trace=False, trace_limit=TRACE_LIMIT,
+                    step=None):
+    check_trace(trace, trace_limit, output_format, as_json, hint, state)
+    if step is not None and (output_format != "svg" or as_json):
+        raise UsageError("--step picks the step of --format svg")
+    if step is not None and step < 1:
+        raise UsageError("--step counts from 1, not %d" % step)
     if as_json:
         if output_format not in ("text", "json"):
             raise UsageError("--json is --format json; it does not go with --format %s"
@@ -90,7 +123,9 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
     paths = options.check_inputs(puzzles)
     facts = read_state(state) if state is not None else []
     errors = 0
+    head, tail = page_frame(output_format)
     with streams.AtomicOutput(output) as out:
+        out.write(head)
         for path in paths:
             with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
                                       size=size, box=box_shape) as (items, waiting):
@@ -101,7 +136,8 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
                         out.write(streams.fit_stream(_error_text(item, output_format), out))
                         continue
                     try:
-                        text = explained(item, output_format, hint, facts)
+                        text = (traced(item, trace_limit) if trace else
+                                explained(item, output_format, hint, facts, step))
                     except PuzzleError as error:
                         errors += 1
                         if error.source is None:
@@ -113,7 +149,14 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
                     out.write(text)
                     if waiting():
                         out.flush()
+        out.write(tail)
     return EXIT_SEVERAL if errors else 0
+
+
+def page_frame(output_format):
+    """The head and tail of the one HTML page of --format html-page (nothing else)."""
+    from ..formats import document
+    return document(output_format, "Sudoku explained step by step")
 
 
 def read_state(path):
@@ -148,7 +191,28 @@ def state_of(grid, facts):
     return found
 
 
-def explained(grid, output_format, hint=False, facts=()):
+def check_trace(trace, trace_limit, output_format, as_json, hint, state):
+    """UsageError for --trace with an option it does not take, or a negative limit."""
+    if trace_limit < 0:
+        raise UsageError("--trace-limit must be 0 or more, not %d" % trace_limit)
+    if trace:
+        for given, name in ((as_json or output_format != "text", "--format/--json"),
+                            (hint, "--hint"), (state is not None, "--state")):
+            if given:
+                raise UsageError("--trace prints the DPLL run as text; it does not go "
+                                 "with %s" % name)
+
+
+def traced(grid, limit):
+    """The --trace text of one puzzle: its line, one line per event, a blank line."""
+    from ..formats import puzzle_line
+    from ..tasks.trace import trace
+    lines = ["puzzle: %s" % puzzle_line(grid)]
+    lines.extend(trace(grid, limit))
+    return "\n".join(lines) + "\n\n"
+
+
+def explained(grid, output_format, hint=False, facts=(), step=None):
     """The output text of one puzzle."""
     from ..tasks.explain import Explanation, explain_puzzle, next_hint
     state = state_of(grid, facts)
@@ -162,14 +226,39 @@ def explained(grid, output_format, hint=False, facts=()):
         result = explain_puzzle(grid, state)
     if output_format == "json":
         return json.dumps(result.to_json(), separators=(",", ":")) + "\n"
+    if output_format in ("svg", "html-page"):
+        return pictured(grid, result, output_format, step, state)
     return result.to_text()
+
+
+def pictured(grid, result, output_format, step, state):
+    """The svg (one step, ``step`` from 1) or html-page (every step) of an
+    explanation, each frame drawn on the state before its step (the puzzle and the
+    --state facts, then what the steps derived)."""
+    from ..pictures.steps import candidate_state, step_svg, steps_section
+    from ..formats import puzzle_line
+    from ..tasks.explain import literal_text
+    steps = result.to_json()["steps"]
+    start = [literal_text(grid.size, lit, grid.symbols) for lit in state]
+    if output_format == "html-page":
+        return steps_section(grid, steps, puzzle_line(grid), start=start) + "\n"
+    k = step or 1
+    if k > len(steps):
+        raise PuzzleError("the explanation has %d steps: no step %d" % (len(steps), k),
+                          grid.source, grid.line)
+    states = list(candidate_state(grid, steps[:k], grid.symbols, start))
+    return step_svg(grid, steps[k - 1], states[-1], k) + "\n"
 
 
 def _error_text(error, output_format):
     if output_format == "json":
         return json.dumps({"error": error.message, "source": error.source,
                            "line": error.line}, separators=(",", ":")) + "\n"
-    return "error\t%s\n" % error.describe().replace("\t", " ").replace("\n", " ")
+    line = error.describe().replace("\t", " ").replace("\n", " ")
+    if output_format == "html-page":
+        from xml.sax.saxutils import escape
+        return '<p class="error">error: %s</p>\n' % escape(line)
+    return "error\t%s\n" % line
 
 
 def main():

@@ -30,6 +30,9 @@ encoding unless --encoding says otherwise), is the first of:
   search  a DPLL search with unit propagation is needed; DECISIONS says how
           many decisions it made to find a solution (0 for up and probe)
   none    the puzzle has no solution
+With --rating, a fourth column RATING: the cost of the hardest step of the
+puzzle's explanation (sudoku-explain), as Sudoku Explainer rates a puzzle by
+its hardest technique (docs/explain.md), or - for a grid above 16x16.
 The search branches on the open clause with the fewest free literals (the
 first one on a tie: cells, then rows, columns, boxes), setting its first free
 literal true, and backtracks chronologically; the second branch is not
@@ -46,6 +49,7 @@ Examples:
   sudoku-grade --summary 17-clue.txt | cut -f2 | sort | uniq -c
   sudoku-grade easy.txt hard.txt > grades.txt
   sudoku-gen --count 20 --seed 1 | sudoku-grade --encoding minimal
+  sudoku-grade --rating top95.txt | sort -t$'\t' -k4 -g
 
 \b
 stderr: on a terminal, a progress bar (puzzles, share of the input read,
@@ -73,14 +77,17 @@ def sudoku_grade(
                                  help="print the table of levels on stderr even in a pipe"),
     progress: Optional[bool] = options.progress_option(),
     strict_drawings: bool = options.strict_drawings_option(),
+    rating: bool = typer.Option(False, "--rating",
+                                help="add the explanation's rating (the cost of its "
+                                     "hardest step) as a fourth column"),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, grade_command, puzzles, output, encoding, size, box,
-                      input_format, summary, progress, strict_drawings)
+                      input_format, summary, progress, strict_drawings, rating)
 
 
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
-                  progress=None, strict_drawings=False):
+                  progress=None, strict_drawings=False, rating=False):
     from ..encodings import ENCODINGS
     from ..tasks.grade import LEVELS, grade
     from ..formats import puzzle_line
@@ -117,8 +124,9 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                         counts[result.level] += 1
                         if result.level == "search":
                             decisions.append(result.decisions)
-                        write(out, "%s\t%s\t%d\n" % (puzzle_line(item), result.level,
-                                                     result.decisions))
+                        extra = "\t%s" % rating_text(item) if rating else ""
+                        write(out, "%s\t%s\t%d%s\n" % (puzzle_line(item), result.level,
+                                                       result.decisions, extra))
                     if interactive or waiting():     # the line is due now
                         out.flush()
                     if bar:
@@ -129,6 +137,15 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
         elapsed = time.monotonic() - started
         write_summary(counts, decisions, errors, elapsed, LEVELS)
     return EXIT_SEVERAL if errors else 0
+
+
+def rating_text(grid):
+    """The RATING column of a puzzle: its explanation's rating, ``-`` above the
+    largest grid explained."""
+    from ..tasks.explain import MAX_SIZE, explain_puzzle
+    if grid.size > MAX_SIZE:
+        return "-"
+    return "%.2f" % explain_puzzle(grid).rating
 
 
 def write_summary(counts, decisions, errors, elapsed, levels):

@@ -273,7 +273,8 @@ class ClausePropagator:
                 return -var
         return None
 
-    def search(self, limit=1, choose=None, on_solution=None, max_decisions=None):
+    def search(self, limit=1, choose=None, on_solution=None, max_decisions=None,
+               on_assign=None):
         """DPLL from the current (propagated) state.
 
         Returns ``(solutions, decisions)``: the number of solutions found (at most
@@ -282,6 +283,14 @@ class ClausePropagator:
         called with the model of each solution found. The state is left at the last
         solution when ``limit`` solutions were found, else it is undone to the start.
         Past ``max_decisions`` the search gives up: :attr:`gave_up` is then True.
+
+        ``on_assign(kind, lit, depth, mark, ok)`` (the tracing hook) is called after
+        each assignment the search makes and propagates: ``kind`` is ``"decide"`` (a
+        decision, ``depth`` open decisions counting it) or ``"flip"`` (after a
+        conflict, the open decision ``-lit`` undone and ``lit`` asserted at ``depth``
+        open decisions); the assignments made are ``trail[mark:]`` and ``ok`` is False
+        on a conflict. A :class:`TracingPropagator` also says why each literal was set
+        (:mod:`dimacs_sudoku.tasks.trace`).
         """
         choose = choose or ClausePropagator.choose
         self.gave_up = False
@@ -309,8 +318,11 @@ class ClausePropagator:
                     self.undo(start)
                     self.gave_up = True
                     return found, decisions - 1
-                stack.append((len(self.trail), lit))
+                mark = len(self.trail)
+                stack.append((mark, lit))
                 ok = self.assume((lit,))
+                if on_assign is not None:
+                    on_assign("decide", lit, len(stack), mark, ok)
             while not ok:
                 if not stack:
                     self.undo(start)
@@ -318,6 +330,8 @@ class ClausePropagator:
                 mark, lit = stack.pop()
                 self.undo(mark)
                 ok = self.assume((-lit,))
+                if on_assign is not None:
+                    on_assign("flip", -lit, len(stack), mark, ok)
 
     def _all_satisfied(self):
         """Every long clause has a true literal (the binary ones cannot be violated
