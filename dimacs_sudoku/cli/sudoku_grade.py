@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
+from ..errors import EXIT_SEVERAL, SudokuError, UsageError
 from .. import streams
 from . import options, runtime
 from . import progress as progress_bar
@@ -73,14 +73,15 @@ def sudoku_grade(
                                  help="print the table of levels on stderr even in a pipe"),
     progress: Optional[bool] = options.progress_option(),
     strict_drawings: bool = options.strict_drawings_option(),
+    jobs: int = options.jobs_option(),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, grade_command, puzzles, output, encoding, size, box,
-                      input_format, summary, progress, strict_drawings)
+                      input_format, summary, progress, strict_drawings, jobs)
 
 
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
-                  progress=None, strict_drawings=False):
+                  progress=None, strict_drawings=False, jobs=1):
     from ..encodings import ENCODINGS
     from ..tasks.grade import LEVELS, grade
     from ..formats import puzzle_line
@@ -99,30 +100,35 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     if bar:
         bar.measure(paths)
     interactive = sys.stdout.isatty() and output in streams.STDIO
+    def work(puzzle, number):
+        """One puzzle's grade and line, in a worker of --jobs or here."""
+        result = grade(puzzle, encoding)
+        return result.level, result.decisions, "%s\t%s\t%d\n" % (
+            puzzle_line(puzzle), result.level, result.decisions)
+
     with streams.AtomicOutput(output) as out:
         write = progress_bar.writer(bar)
-        for path in paths:
-            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        if bar:
-                            bar.clear()
-                        runtime.report(PROG, item)
-                        write(out, streams.fit_stream(
-                            "error\t%s\n" % item.describe().replace("\t", " "), out))
-                    else:
-                        result = grade(item, encoding)
-                        counts[result.level] += 1
-                        if result.level == "search":
-                            decisions.append(result.decisions)
-                        write(out, "%s\t%s\t%d\n" % (puzzle_line(item), result.level,
-                                                     result.decisions))
-                    if interactive or waiting():     # the line is due now
-                        out.flush()
+        with options.batch_results(paths, PROG, work, jobs, bar, strict_drawings,
+                                   out.flush, fmt=input_format, size=size,
+                                   box=box_shape) as results:
+            for item, result in results:
+                if isinstance(result, SudokuError):
+                    errors += 1
                     if bar:
-                        bar.update(errors + sum(counts.values()))
+                        bar.clear()
+                    runtime.report(PROG, result)
+                    write(out, streams.fit_stream(
+                        "error\t%s\n" % result.describe().replace("\t", " "), out))
+                else:
+                    level, steps, text = result
+                    counts[level] += 1
+                    if level == "search":
+                        decisions.append(steps)
+                    write(out, text)
+                if interactive:         # the line is due now
+                    out.flush()
+                if bar:
+                    bar.update(errors + sum(counts.values()))
         if bar:
             bar.close()
     if show_summary:

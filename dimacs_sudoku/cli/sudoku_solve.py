@@ -7,8 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, NoSolution, OutputError, PuzzleError,
-                      SolverError, UnknownResult, UsageError)
+from ..errors import (EXIT_SEVERAL, InvalidModel, NoSolution, SolverError, SudokuError,
+                      UnknownResult, UsageError)
 from .. import streams
 from . import options, runtime
 from . import progress as progress_bar
@@ -101,6 +101,7 @@ def sudoku_solve(
                                          autocompletion=options.completion("SOLVERS",
                                                                           "solvers"),
                                          help="an external SAT solver instead of --engine"),
+    jobs: int = options.jobs_option(),
     size: Optional[int] = options.size_option(),
     box: Optional[str] = options.box_option(),
     input_format: Optional[str] = options.input_format_option(),
@@ -119,7 +120,7 @@ def sudoku_solve(
 ):
     return runtime.run(PROG, solve_command, puzzles, output, count, unique, output_format,
                       solver, size, box, input_format, summary, progress, engine, symbols,
-                      strict_drawings, certify, certify_with)
+                      strict_drawings, certify, certify_with, jobs)
 
 
 _LINE_TABLES = {}
@@ -139,7 +140,7 @@ def line_form(cells, size):
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto", symbols=None,
-                  strict_drawings=False, certify=None, certify_with="auto"):
+                  strict_drawings=False, certify=None, certify_with="auto", jobs=1):
     from ..tasks.solving import ENGINES, MAX_COUNT, resolve_engine, solve_cells
     from ..formats import check_symbols, document
 
@@ -193,77 +194,78 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
+
+    def work(puzzle, number):
+        """One puzzle's answer, in a worker of --jobs or here: (count, its text, its
+        certificate), or the error that is its line."""
+        try:
+            solutions, n = solve_cells(puzzle, limit, solver, engine, canonical)
+            certificate = None
+            if certify is not None:
+                certificate = _certificate(puzzle, solutions, n, certify, number, prover)
+        except PER_PUZZLE as error:
+            # This puzzle's line says why; the others neither stop nor shift.
+            if error.source is None:
+                error.source, error.line = puzzle.source, puzzle.line
+            return error
+        return n, _result_text(puzzle, solutions, n, output_format, count, symbols,
+                               certificate), certificate
+
+    def write_pending(pause=False):
+        if bar:
+            bar.write(out, "".join(pending))
+            bar.update(done)
+        else:
+            out.write("".join(pending))
+        pending.clear()
+        if pause:               # the input pauses: the lines so far are due
+            out.flush()
+
     with streams.AtomicOutput(output) as out:
         out.write(head)
-        for path in paths:
-            source = streams.source_name(path)
-            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    done += 1
-                    if isinstance(item, (PuzzleError, OutputError)):
+        with options.batch_results(paths, PROG, work, jobs, bar, strict_drawings,
+                                   None if output_format == "svg" else
+                                   lambda: write_pending(True), fmt=input_format,
+                                   size=size, box=box_shape) as results:
+            for item, result in results:
+                done += 1
+                if isinstance(result, SudokuError):
+                    errors += 1
+                    if bar:
+                        bar.clear()
+                    runtime.report(PROG, result)
+                    pending.append(streams.fit_stream(
+                        _error_text(result, output_format, count), out))
+                    if result is not item and output_format == "svg":
+                        raise result
+                else:
+                    n, text, certificate = result
+                    if n == 0:
+                        none += 1
+                    else:
+                        solved += 1
+                        if n > 1:
+                            several += 1
+                    if certificate and certificate[0] == "verified":
+                        certified += 1
+                    elif certificate and certificate[0] == "NOT-VERIFIED":
                         errors += 1
                         if bar:
                             bar.clear()
-                        runtime.report(PROG, item)
-                        pending.append(streams.fit_stream(
-                            _error_text(item, output_format, count), out))
-                    else:
-                        try:
-                            solutions, n = solve_cells(item, limit, solver, engine,
-                                                       canonical)
-                            certificate = None
-                            if certify is not None:
-                                certificate = _certificate(item, solutions, n, certify,
-                                                           done, prover)
-                        except PER_PUZZLE as error:
-                            # This puzzle's line says why; the others neither stop nor
-                            # shift.
-                            errors += 1
-                            if error.source is None:
-                                error.source, error.line = item.source, item.line
-                            if bar:
-                                bar.clear()
-                            runtime.report(PROG, error)
-                            pending.append(streams.fit_stream(
-                                _error_text(error, output_format, count), out))
-                            if output_format == "svg":
-                                raise
-                            continue
-                        if n == 0:
-                            none += 1
-                        else:
-                            solved += 1
-                            if n > 1:
-                                several += 1
-                        if certificate and certificate[0] == "verified":
-                            certified += 1
-                        elif certificate and certificate[0] == "NOT-VERIFIED":
-                            errors += 1
-                            if bar:
-                                bar.clear()
-                            files = certificate[1]
-                            runtime.report(PROG, SolverError(
-                                "the proof %s of %s was refused by %s: %s" % (
-                                    files.proof, files.cnf, files.checker, files.detail),
-                                item.source, item.line))
-                        pending.append(_result_text(item, solutions, n, output_format,
-                                                    count, symbols, certificate))
-                    if output_format == "svg":
-                        if done > 1:
-                            raise options.one_svg("%s holds several puzzles" % (
-                                source if len(paths) == 1 else "the input"))
-                        continue
-                    pause = waiting()
-                    if len(pending) >= flush_every or pause:
-                        if bar:
-                            bar.write(out, "".join(pending))
-                            bar.update(done)
-                        else:
-                            out.write("".join(pending))
-                        pending.clear()
-                        if pause:       # the input pauses: the lines so far are due
-                            out.flush()
+                        files = certificate[1]
+                        runtime.report(PROG, SolverError(
+                            "the proof %s of %s was refused by %s: %s" % (
+                                files.proof, files.cnf, files.checker, files.detail),
+                            item.source, item.line))
+                    pending.append(text)
+                if output_format == "svg":
+                    if done > 1:
+                        raise options.one_svg("%s holds several puzzles" % (
+                            streams.source_name(paths[0]) if len(paths) == 1
+                            else "the input"))
+                    continue
+                if len(pending) >= flush_every:
+                    write_pending()
         if bar:
             bar.clear()
         out.write("".join(pending))

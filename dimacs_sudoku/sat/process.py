@@ -127,7 +127,7 @@ def run_forked(payload, timeout, label):
             os.close(read_end)
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
-            _die_with_parent(parent)
+            die_with_parent(parent)
             view = memoryview(payload())
             while view:
                 view = view[os.write(write_end, view):]
@@ -166,13 +166,14 @@ def run_forked(payload, timeout, label):
     return payload
 
 
-def _die_with_parent(parent):
-    """In a forked child: be killed when the parent dies, even by SIGKILL, which no
-    handler of its sees (Linux; elsewhere the child ends when its search does)."""
+def die_with_parent(parent, number=signal.SIGKILL):
+    """In a forked child: get signal ``number`` (SIGKILL: be killed) when the parent
+    dies, even by SIGKILL, which no handler of its sees (Linux; elsewhere the child
+    ends when its work does)."""
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)      # PR_SET_PDEATHSIG
+        libc.prctl(1, number, 0, 0, 0)              # PR_SET_PDEATHSIG
     except (OSError, AttributeError, ImportError):
         pass
     if os.getppid() != parent:                      # it died before that
