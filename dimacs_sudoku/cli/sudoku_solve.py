@@ -108,6 +108,8 @@ def sudoku_solve(
     summary: bool = typer.Option(False, "--summary",
                                  help="print the summary line on stderr even in a pipe"),
     progress: Optional[bool] = options.progress_option(),
+    verbose: bool = typer.Option(False, "--verbose", "-v",
+                                 help="say on stderr which solver answered each puzzle"),
     symbols: Optional[str] = options.symbols_option(),
     strict_drawings: bool = options.strict_drawings_option(),
     certify: Optional[str] = typer.Option(None, "--certify", metavar="DIR",
@@ -120,7 +122,7 @@ def sudoku_solve(
 ):
     return runtime.run(PROG, solve_command, puzzles, output, count, unique, output_format,
                       solver, size, box, input_format, summary, progress, engine, symbols,
-                      strict_drawings, certify, certify_with, jobs)
+                      strict_drawings, certify, certify_with, jobs, verbose)
 
 
 _LINE_TABLES = {}
@@ -140,8 +142,9 @@ def line_form(cells, size):
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto", symbols=None,
-                  strict_drawings=False, certify=None, certify_with="auto", jobs=1):
-    from ..tasks.solving import ENGINES, MAX_COUNT, resolve_engine, solve_cells
+                  strict_drawings=False, certify=None, certify_with="auto", jobs=1,
+                  verbose=False):
+    from ..tasks.solving import ANSWERED, ENGINES, MAX_COUNT, resolve_engine, solve_cells
     from ..formats import check_symbols, document
 
     if unique:
@@ -209,7 +212,7 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                 error.source, error.line = puzzle.source, puzzle.line
             return error
         return n, _result_text(puzzle, solutions, n, output_format, count, symbols,
-                               certificate), certificate
+                               certificate), certificate, ANSWERED[0] if verbose else None
 
     def write_pending(pause=False):
         if bar:
@@ -239,7 +242,12 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                     if result is not item and output_format == "svg":
                         raise result
                 else:
-                    n, text, certificate = result
+                    n, text, certificate, answered = result
+                    if answered:
+                        if bar:
+                            bar.clear()
+                        runtime.report(PROG, SolverError("answered by " + answered,
+                                                         item.source, item.line))
                     if n == 0:
                         none += 1
                     else:

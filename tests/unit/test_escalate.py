@@ -1,0 +1,116 @@
+"""Escalation (dimacs_sudoku.sat.escalate): past its budget, the first solver hands the
+search to a stronger one, with the models found so far blocked; every answer is still
+checked, and --verbose says which solver gave it."""
+
+import pytest
+
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.formats import parse_puzzle
+from dimacs_sudoku.sat import escalate
+from dimacs_sudoku.sat.pycosat_backend import PycosatSolver
+from dimacs_sudoku.tasks import solving
+
+from conftest import require_pysat
+from support import in_process as command
+
+# Three cells, one digit each of 1..3 (a 1-in-3 choice three times): 3 ** 3 models.
+CLAUSES = [[1, 2, 3], [4, 5, 6], [7, 8, 9]] + [
+    [-a, -b] for group in ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    for a, b in ((group[0], group[1]), (group[0], group[2]), (group[1], group[2]))]
+
+# A killer with no givens: every cell open, the cages its only clues.
+KILLER = """.................................................................................
+killer 21 r5c6 r5c7 r5c8 r6c6
+killer 16 r1c6 r1c7 r1c8
+killer 10 r1c1 r2c1
+"""
+
+
+class OutOfBudget(PycosatSolver):
+    """A first solver whose every search with a budget runs out after ``after`` answers."""
+    after = 0
+
+    def solve(self, assumptions=(), budget=None):
+        if budget is not None:
+            if OutOfBudget.after <= 0:
+                return None
+            OutOfBudget.after -= 1
+        return PycosatSolver.solve(self, assumptions)
+
+
+def load(solver):
+    solver.add_clauses(CLAUSES)
+
+
+@pytest.mark.parametrize("answered_first", [0, 1, 5])
+def test_the_stronger_solver_goes_on_where_the_first_ran_out(answered_first):
+    OutOfBudget.after = answered_first
+    found, by = escalate.escalating_models(OutOfBudget, ("strong", PycosatSolver), load,
+                                           10, 9, budget=1)
+    assert by == "strong"
+    assert len(found) == 10 and len(set(map(tuple, map(sorted, found)))) == 10
+    assert all(len(model) == 3 for model in found)
+
+
+def test_without_a_stronger_solver_the_first_has_no_budget():
+    OutOfBudget.after = 0
+    found, by = escalate.escalating_models(OutOfBudget, None, load, 100, 9, budget=1)
+    assert by is None and len(found) == 27
+
+
+def test_the_budget_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DIMACS_SUDOKU_ESCALATE", "7")
+    assert escalate.budget_from() == 7
+    monkeypatch.setenv("DIMACS_SUDOKU_ESCALATE", "0")
+    assert escalate.budget_from() is None
+    monkeypatch.delenv("DIMACS_SUDOKU_ESCALATE")
+    assert escalate.budget_from() == escalate.BUDGET
+
+
+@pytest.mark.parametrize("engine", ["pysat", "pycosat"])
+def test_a_variant_past_its_budget_is_answered_by_cadical(engine):
+    require_pysat()
+    grid = parse_puzzle(KILLER)
+    solutions, n = solving.solve_cells(grid, 2, engine=engine, escalate=1)
+    assert n == 2
+    assert solving.ANSWERED[0].startswith("pysat:cadical195 (")
+    for cells in solutions:
+        Grid(cells, layout=grid.layout, rules=grid.rules).check_solution(grid)
+    again, m = solving.solve_cells(grid, 2, engine=engine, escalate=0)
+    assert m == 2 and solving.ANSWERED[0] in ("pysat:minicard", "pycosat")
+
+
+def test_a_large_classic_grid_escalates_and_gives_the_same_answer():
+    require_pysat()
+    grid = Grid.empty(16)
+    solutions, n = solving.solve_cells(grid, 2, canonical=True, escalate=1)
+    assert "cadical195" in solving.ANSWERED[0]
+    # The line printed (the first solution: picosat's, and the count) is the same.
+    first, m = solving.solve_cells(grid, 2, canonical=True, escalate=0)
+    assert (first[0], m) == (solutions[0], n) and n == 2
+
+
+def test_sudoku_solve_verbose_says_who_answered():
+    require_pysat()
+    text = KILLER + "\n" + "1..44......33..1\n"
+    done = command("sudoku-solve", "-v", "-c", "2", input=text,
+                   env={"DIMACS_SUDOKU_ESCALATE": "1"})
+    assert done.returncode == 0
+    lines = done.stderr.splitlines()
+    assert lines[0] == ("sudoku-solve: <stdin>:1: answered by pysat:cadical195 "
+                        "(pysat:minicard ran out of its budget of 1 propagations)")
+    assert lines[1].endswith("<stdin>:6: answered by propagation")
+    quiet = command("sudoku-solve", "-c", "2", input=text)
+    assert quiet.stdout == done.stdout and quiet.stderr == ""
+    solution = done.stdout.split("\t")[0]
+    parse_puzzle(solution + "\n" + KILLER.split("\n", 1)[1]).check_solution(
+        parse_puzzle(KILLER))
+
+
+def test_verbose_notes_come_back_from_the_workers():
+    require_pysat()
+    text = KILLER + "\n" + "1..44......33..1\n"
+    env = {"DIMACS_SUDOKU_ESCALATE": "1"}
+    one = command("sudoku-solve", "-v", "-c", "2", input=text, env=env)
+    many = command("sudoku-solve", "-v", "-c", "2", "-j", "2", input=text, env=env)
+    assert (many.stdout, many.stderr) == (one.stdout, one.stderr)
