@@ -54,6 +54,11 @@ result (exit 0); a puzzle that cannot be read is an error line
 (error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
 
 \b
+--jobs N works in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). See
+docs/scaling.md.
+
+\b
 Examples:
   sudoku-analyze puzzle.txt
   sudoku-analyze --json --cap 1000 draft.txt

@@ -41,6 +41,11 @@ A puzzle that cannot be read gives the line error<TAB>FILE:LINE: MESSAGE, is
 reported on stderr, and the others go on (exit code 9 at the end).
 
 \b
+--jobs N works in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). See
+docs/scaling.md.
+
+\b
 Examples:
   sudoku-grade top95.txt
   sudoku-grade --summary 17-clue.txt | cut -f2 | sort | uniq -c

@@ -56,10 +56,19 @@ else by dimacs_sudoku.dimacs.drat. Each line then ends with one more field:
 It counts solutions up to 2 at least. See docs/solvers.md.
 
 \b
+--jobs N solves in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). A
+search past 1,000,000 propagations of the engine goes on in python-sat's
+CaDiCaL 1.9.5 (else cadical or kissat on PATH); DIMACS_SUDOKU_ESCALATE sets
+the budget (0: never), --verbose says who answered each puzzle. See
+docs/scaling.md.
+
+\b
 Examples:
   sudoku-solve top95.txt
   sudoku-solve --unique 17-clue.txt > checked.txt
   sudoku-solve part1.txt part2.txt.gz > solved.txt
+  sudoku-solve --jobs 0 --count 2 big.txt.gz > out.txt
   parallel --pipe -k -N 1000 sudoku-solve --count 2 < big.txt > out.txt
   sudoku-solve --solver cadical --format grid puzzle.txt
   sudoku-solve --engine pycosat --unique top95.txt
