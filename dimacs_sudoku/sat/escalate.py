@@ -22,9 +22,11 @@ import shutil
 from .base import projection
 
 # Propagations per search the first solver gets before the stronger one takes over:
-# MiniCard makes about 10-20 million a second here, so this is some 50-100 ms, about
-# what CaDiCaL needs to start being faster (bench/escalate.py measures it).
-BUDGET = 1000000
+# MiniCard makes some 7-10 million a second on the shared machine, so this is about
+# half a second: a puzzle MiniCard solves in less stays with it (on the small hard
+# variants CaDiCaL is rarely faster), and one that takes CaDiCaL seconds loses little
+# (bench/escalate.py; 1,000,000 escalated puzzles MiniCard solved in 0.15 s).
+BUDGET = 5000000
 # python-sat's solver escalated to, then the programs, in this order.
 PYSAT_STRONGER = "cadical195"
 PROGRAMS = ("cadical", "kissat")
