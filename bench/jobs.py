@@ -13,6 +13,9 @@ tdoku's 17-clue set, ``sudoku-grade`` on norvig's top95, and ``sudoku-solve --co
 on the 16x16 and 25x25 puzzles of ../shared/data/large (``--quick``: top1465 and
 top95 only).
 
+The CPU seconds of both runs (the command and its workers) are printed beside: their
+ratio is what the workers cost in all (forks, pickling, pipes), whatever the load.
+
 Usage: python bench/jobs.py [--jobs N] [--repeat 3] [--quick] [--data DIR]
 """
 
@@ -33,15 +36,20 @@ DATA = os.path.join(os.path.dirname(ROOT), "shared", "data")
 
 
 def run(command, args, path, jobs):
-    """Seconds (wall clock) and the output's digest of one run."""
+    """Seconds (wall clock), CPU seconds (the command and its workers) and the
+    output's digest of one run."""
+    import resource
     binary = os.path.join(os.path.dirname(sys.executable), command)
     with tempfile.TemporaryFile() as out:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         subprocess.run([binary, "-j", str(jobs)] + args + [path], stdout=out,
                        stderr=subprocess.DEVNULL, check=False)
         elapsed = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         out.seek(0)
-        return elapsed, hashlib.sha256(out.read()).hexdigest()
+        return elapsed, cpu, hashlib.sha256(out.read()).hexdigest()
 
 
 def head(path, count, folder):
@@ -55,16 +63,25 @@ def head(path, count, folder):
     return target
 
 
-def start_cost(jobs, rounds=5):
-    """Milliseconds from a pool's first chunk to its answers, per worker started."""
+def start_cost(jobs, rounds=10):
+    """Milliseconds per worker from a pool's start to its end (its first chunk
+    answered): (wall clock, best of ``rounds``; CPU of this process and the workers)."""
+    import resource
+
+    def cpu():
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
     best = None
+    used = cpu()
     for _ in range(rounds):
         started = time.perf_counter()
         with workers.Pool(lambda item, number: item, jobs) as pool:
             list(pool.results(iter(range(jobs * workers.FIRST_CHUNK))))
         elapsed = (time.perf_counter() - started) * 1000 / jobs
         best = elapsed if best is None else min(best, elapsed)
-    return best
+    return best, (cpu() - used) * 1000 / rounds / jobs
 
 
 def main():
@@ -90,26 +107,28 @@ def main():
                               os.path.join(large, name), name[:-4]))
         print("cores %d, jobs %d, load average %s" % (
             workers.cores(), jobs, " ".join("%.2f" % x for x in os.getloadavg())))
-        print("worker start (fork, first chunk, answer): %.1f ms per worker"
-              % start_cost(jobs))
-        print("%-28s %-14s %9s %9s %7s" % ("case", "command", "-j 1 (s)", "-j %d (s)" % jobs,
-                                           "ratio"))
+        print("worker start (fork, first chunk, answer, end): %.1f ms wall, %.1f ms CPU "
+              "per worker" % start_cost(jobs))
+        print("%-24s %-13s %9s %9s %7s %12s" % ("case", "command", "-j 1 (s)",
+                                                "-j %d (s)" % jobs, "ratio", "CPU -j1/-jN"))
         for command, args, path, name in cases:
             if not os.path.exists(path):
                 print("%-28s missing %s" % (name, path))
                 continue
-            one = many = None
+            one = many = cpu_one = cpu_many = None
             digests = set()
             for _ in range(options.repeat):
-                t, digest = run(command, args, path, 1)
+                t, c, digest = run(command, args, path, 1)
                 one = t if one is None else min(one, t)
+                cpu_one = c if cpu_one is None else min(cpu_one, c)
                 digests.add(digest)
-                t, digest = run(command, args, path, jobs)
+                t, c, digest = run(command, args, path, jobs)
                 many = t if many is None else min(many, t)
+                cpu_many = c if cpu_many is None else min(cpu_many, c)
                 digests.add(digest)
             same = "" if len(digests) == 1 else "  OUTPUTS DIFFER"
-            print("%-28s %-14s %9.2f %9.2f %6.2fx%s" % (name, command, one, many,
-                                                        one / many, same))
+            print("%-24s %-13s %9.2f %9.2f %6.2fx %5.2f / %5.2f%s" % (
+                name[:24], command, one, many, one / many, cpu_one, cpu_many, same))
         print("load average after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
 

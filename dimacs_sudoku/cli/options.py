@@ -7,7 +7,7 @@ Typer is imported only when a command builds its options.
 import contextlib
 import sys
 
-from ..errors import OutputError, UsageError
+from ..errors import OutputError, SudokuError, UsageError
 from ..streams import STDIO, open_puzzle_input, source_name
 from .runtime import report
 
@@ -116,7 +116,6 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
 
 
 def _unread(item):
-    from ..errors import SudokuError
     return isinstance(item, SudokuError)
 
 

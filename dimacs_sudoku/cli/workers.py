@@ -37,6 +37,7 @@ unwritten output, copied by fork, is never flushed twice).
 
 import os
 import pickle
+import select
 import signal
 import sys
 import time
@@ -56,6 +57,8 @@ MAX_WINDOW_BYTES = 64 << 20
 # (64 KiB on Linux) a send never blocks, so the pool never waits on a worker that
 # waits on the pool. A larger one goes to an idle worker only.
 QUEUED_BYTES = 24 << 10
+# The answers are looked for (without waiting) after this many puzzles read.
+POLL_EVERY = 16
 # How long the workers get to end (and remove their temporary files) on SIGTERM
 # before their process groups are killed.
 GRACE_SECONDS = 2.0
@@ -203,7 +206,8 @@ class Pool:
                     entry[2] = True
                 else:
                     batch.append(entry)
-                self._collect(tick, block=False)
+                if not number % POLL_EVERY:
+                    self._collect(tick, block=False)
                 continue
             if batch and self._send(batch):
                 batch = []
@@ -247,20 +251,23 @@ class Pool:
     def _collect(self, tick=None, block=True):
         """Take the answers the workers have sent (wait for one when ``block``);
         True when one came."""
-        from multiprocessing.connection import wait
-        busy = {w.answers: w for w in self.workers if w.chunks}
+        busy = {w.answers.fileno(): w for w in self.workers if w.chunks}
         if not busy:
             return False
         while True:
-            ready = wait(list(busy), timeout=(0.2 if tick is not None else None)
-                         if block else 0)
+            try:
+                ready = select.select(list(busy), [], [], (
+                    0.2 if tick is not None else None) if block else 0)[0]
+            except InterruptedError:
+                ready = []
             if ready or not block:
                 break
-            tick()
-        for answers in ready:
-            worker = busy[answers]
+            if tick is not None:
+                tick()
+        for descriptor in ready:
+            worker = busy[descriptor]
             try:
-                data = answers.recv_bytes()
+                data = worker.answers.recv_bytes()
             except (EOFError, OSError):
                 self._lost(worker)
                 continue
