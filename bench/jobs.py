@@ -8,8 +8,8 @@ the same bytes. The load average before and after is printed: a ratio measured a
 load above the core count says little. Also the start cost of a worker (the fork
 start method: fork, first chunk, answer) from the pool itself.
 
-Cases: ``sudoku-solve --count 2`` on magictour top1465 and on the first 10,000 of
-tdoku's 17-clue set, ``sudoku-grade`` on norvig's top95, and ``sudoku-solve --count 2``
+Cases: ``sudoku-solve --count 2`` on magictour top1465, tdoku's 17-clue set and the
+first 10,000 of forum-hardest-1905-11plus, ``sudoku-grade`` on norvig's top95, and ``sudoku-solve --count 2``
 on the 16x16 and 25x25 puzzles of ../shared/data/large (``--quick``: top1465 and
 top95 only).
 
@@ -100,8 +100,10 @@ def main():
                  ("sudoku-grade", [], os.path.join(nine, "norvig-top95.txt"), "top95")]
         if not options.quick:
             cases.insert(1, ("sudoku-solve", ["--count", "2"],
-                             head(os.path.join(nine, "tdoku-17-clue.txt"), 10000, folder),
-                             "17-clue 10k"))
+                             os.path.join(nine, "tdoku-17-clue.txt"), "17-clue (49,158)"))
+            cases.insert(2, ("sudoku-solve", ["--count", "2"],
+                             head(os.path.join(nine, "forum-hardest-1905-11plus.txt"),
+                                  10000, folder), "forum-hardest 10k"))
             for name in ("sudokusat2019-table16-1.txt", "sudokusat2019-table25-1.txt"):
                 cases.append(("sudoku-solve", ["--count", "2"],
                               os.path.join(large, name), name[:-4]))

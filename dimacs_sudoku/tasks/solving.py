@@ -134,12 +134,12 @@ def _first_maker(engine):
 def _escalating(problem, clauses, num_vars, count, engine, budget):
     """Up to ``count`` models (positive literals of 1..problem.num_vars) by the
     engine's solver, escalated past ``budget`` (:mod:`dimacs_sudoku.sat.escalate`);
-    the last list is a marker: [1] when the stronger solver answered, else [0]."""
-    from ..sat.escalate import escalating_models, stronger_solver
-    found, by = escalating_models(_first_maker(engine), stronger_solver(),
-                                  _load_reduced(problem, clauses), count, num_vars,
-                                  budget, project=problem.num_vars)
-    return found + [[1 if by else 0]]
+    the last list is a marker: [k], the stage of the chain that answered."""
+    from ..sat.escalate import escalating_models, stages
+    found, stage = escalating_models(
+        stages(_first_name(engine), _first_maker(engine), budget),
+        _load_reduced(problem, clauses), count, num_vars, project=problem.num_vars)
+    return found + [[stage]]
 
 
 def _escalation(engine, solver, escalate):
@@ -156,13 +156,9 @@ def _escalation(engine, solver, escalate):
 
 def _note_answer(marked, engine, budget):
     """Strip the marker of :func:`_escalating` and note who answered."""
-    from ..sat.escalate import stronger_solver
-    first = _first_name(engine)
-    if marked.pop()[0]:
-        ANSWERED[0] = "%s (%s ran out of its budget of %d propagations)" % (
-            stronger_solver()[0], first, budget)
-    else:
-        ANSWERED[0] = first
+    from ..sat.escalate import answered, stages
+    stage = marked.pop()[0]
+    ANSWERED[0] = answered(stages(_first_name(engine), None, budget), stage)
     return marked
 
 

@@ -18,11 +18,30 @@ CLAUSES = [[1, 2, 3], [4, 5, 6], [7, 8, 9]] + [
     [-a, -b] for group in ((1, 2, 3), (4, 5, 6), (7, 8, 9))
     for a, b in ((group[0], group[1]), (group[0], group[2]), (group[1], group[2]))]
 
-# A killer with no givens: every cell open, the cages its only clues.
+# A killer with no givens: every cell open, the cages its only clues (bench/escalate.py's
+# killer-9-1); every solver here needs conflicts for its two solutions.
 KILLER = """.................................................................................
 killer 21 r5c6 r5c7 r5c8 r6c6
 killer 16 r1c6 r1c7 r1c8
-killer 10 r1c1 r2c1
+killer 16 r7c8 r7c9 r8c9 r9c9
+killer 26 r5c3 r6c3 r6c4 r7c3 r7c4
+killer 27 r7c5 r8c3 r8c4 r8c5 r9c5
+killer 25 r3c1 r3c2 r4c1 r5c1 r6c1
+killer 18 r2c5 r2c6 r2c7 r3c5 r3c6
+killer 23 r7c6 r7c7 r8c6 r8c7 r8c8
+killer 22 r1c9 r2c8 r2c9 r3c7 r3c8
+killer 26 r1c1 r1c2 r1c3 r2c1 r2c2
+killer 16 r4c2 r4c3 r4c4 r5c2
+killer 13 r2c3 r3c3 r3c4
+killer 11 r4c7 r4c8
+killer 23 r7c1 r8c1 r8c2 r9c1 r9c2
+killer 20 r1c4 r1c5 r2c4
+killer 20 r9c6 r9c7 r9c8
+killer 27 r4c5 r4c6 r5c4 r5c5 r6c5
+killer 11 r9c3 r9c4
+killer 12 r6c2 r7c2
+killer 28 r3c9 r4c9 r5c9 r6c9
+killer 4 r6c7 r6c8
 """
 
 
@@ -45,17 +64,29 @@ def load(solver):
 @pytest.mark.parametrize("answered_first", [0, 1, 5])
 def test_the_stronger_solver_goes_on_where_the_first_ran_out(answered_first):
     OutOfBudget.after = answered_first
-    found, by = escalate.escalating_models(OutOfBudget, ("strong", PycosatSolver), load,
-                                           10, 9, budget=1)
-    assert by == "strong"
+    chain = [("first", OutOfBudget, 1), ("strong", PycosatSolver, None)]
+    found, by = escalate.escalating_models(chain, load, 10, 9)
+    assert by == 1
     assert len(found) == 10 and len(set(map(tuple, map(sorted, found)))) == 10
     assert all(len(model) == 3 for model in found)
 
 
-def test_without_a_stronger_solver_the_first_has_no_budget():
-    OutOfBudget.after = 0
-    found, by = escalate.escalating_models(OutOfBudget, None, load, 100, 9, budget=1)
-    assert by is None and len(found) == 27
+def test_a_chain_of_three_each_taking_over_from_the_last():
+    class Middle(OutOfBudget):
+        pass
+    OutOfBudget.after = 2
+    chain = [("first", OutOfBudget, 1), ("middle", Middle, 1), ("strong", PycosatSolver,
+                                                                 None)]
+    found, by = escalate.escalating_models(chain, load, 27, 9)
+    assert by == 2 and len(set(map(tuple, map(sorted, found)))) == 27
+    assert escalate.answered(chain, 2) == ("strong (first ran out of its budget of 1 "
+                                           "propagations, middle of 1)")
+    assert escalate.answered(chain, 0) == "first"
+
+
+def test_without_a_stronger_solver_the_first_has_no_budget(monkeypatch):
+    monkeypatch.setattr(escalate, "stronger_solver", lambda: None)
+    assert escalate.stages("first", OutOfBudget, 5) == [("first", OutOfBudget, None)]
 
 
 def test_the_budget_comes_from_the_environment(monkeypatch):
@@ -74,6 +105,7 @@ def test_a_variant_past_its_budget_is_answered_by_cadical(engine):
     solutions, n = solving.solve_cells(grid, 2, engine=engine, escalate=1)
     assert n == 2
     assert solving.ANSWERED[0].startswith("pysat:cadical195 (")
+    assert "pysat:glucose4 of 10)" in solving.ANSWERED[0]
     for cells in solutions:
         Grid(cells, layout=grid.layout, rules=grid.rules).check_solution(grid)
     again, m = solving.solve_cells(grid, 2, engine=engine, escalate=0)
@@ -98,8 +130,9 @@ def test_sudoku_solve_verbose_says_who_answered():
     assert done.returncode == 0
     lines = done.stderr.splitlines()
     assert lines[0] == ("sudoku-solve: <stdin>:1: answered by pysat:cadical195 "
-                        "(pysat:minicard ran out of its budget of 1 propagations)")
-    assert lines[1].endswith("<stdin>:6: answered by propagation")
+                        "(pysat:minicard ran out of its budget of 1 propagations, "
+                        "pysat:glucose4 of 10)")
+    assert lines[1].endswith("<stdin>:24: answered by propagation")
     quiet = command("sudoku-solve", "-c", "2", input=text)
     assert quiet.stdout == done.stdout and quiet.stderr == ""
     solution = done.stdout.split("\t")[0]
