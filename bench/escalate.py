@@ -186,10 +186,13 @@ def main():
     options = parser.parse_args()
     if options.child:
         return child(*options.child)
-    from dimacs_sudoku.sat.escalate import BUDGET, stronger_solver
+    from dimacs_sudoku.sat.escalate import BUDGET, stages
+    from dimacs_sudoku.tasks.solving import _first_name
     solvers = options.solvers.split(",")
-    print("escalation: %d propagations, then %s; load average %s; %s" % (
-        BUDGET, (stronger_solver() or ("none",))[0],
+    chain = stages(_first_name("auto"), None, BUDGET)
+    print("escalation: %s; load average %s; %s" % (
+        ", then ".join("%s (%s)" % (name, "%d propagations" % budget if budget
+                                     else "no budget") for name, _, budget in chain),
         " ".join("%.2f" % x for x in os.getloadavg()), time.strftime("%Y-%m-%d")))
     print("%-14s %9s %-10s %s   %7s" % ("puzzle", "ours (s)", "by",
                                         " ".join("%10s" % s[:10] for s in solvers),
