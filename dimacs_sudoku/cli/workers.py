@@ -11,8 +11,8 @@ workers finish in, so the output is the same bytes as with one process:
   command's options, modules and ``work`` at no cost; measured start in
   docs/benchmarks.md) and sends them the puzzles in chunks over pipes
   (:mod:`multiprocessing.connection`), sized from the measured time per puzzle (about
-  :data:`CHUNK_SECONDS` each, 1 to :data:`MAX_CHUNK` puzzles) so that a chunk costs
-  one message each way. At most two chunks wait on a worker, and at most
+  :data:`CHUNK_SECONDS` of CPU each, 1 to :data:`MAX_CHUNK` puzzles) so that a chunk
+  costs one message each way. At most :data:`QUEUE` chunks wait on a worker, and at most
   :data:`MAX_WINDOW` puzzles (or :data:`MAX_WINDOW_BYTES`) are read ahead of the
   last line written: memory stays bounded however long the input, which is read as
   the workers need it. When the input pauses, what is read is sent at once and its
@@ -45,18 +45,23 @@ from collections import deque
 
 from ..errors import SolverError, UsageError
 
-# A chunk is sized to take about this long in a worker (seconds): long enough that
-# its two messages cost nothing beside it, short enough to keep the workers even.
-CHUNK_SECONDS = 0.05
+# A chunk is sized to take about this much CPU time in a worker (seconds): long
+# enough that its two messages and the wake-ups they cost (long on a busy machine)
+# are nothing beside it, short enough to keep the workers even.
+CHUNK_SECONDS = 0.1
 FIRST_CHUNK = 4
-MAX_CHUNK = 256
+MAX_CHUNK = 1024
+# Chunks a worker holds at most: the one it works on, and the next ones, so that it
+# never waits for this process to wake up.
+QUEUE = 3
 # Puzzles (and pickled bytes) read ahead of the first line not yet written.
-MAX_WINDOW = 4096
+MAX_WINDOW = 16384
 MAX_WINDOW_BYTES = 64 << 20
-# A chunk this small is queued behind a worker's current one: with two in its pipe
-# (64 KiB on Linux) a send never blocks, so the pool never waits on a worker that
-# waits on the pool. A larger one goes to an idle worker only.
-QUEUED_BYTES = 24 << 10
+# The pipe to a worker is made this large (Linux; else it stays 64 KiB): the chunks
+# waiting in it (each at most a quarter of it) always fit, so a send never blocks
+# and the pool never waits on a worker that waits on the pool. A larger chunk goes
+# to an idle worker only.
+PIPE_BYTES = 1 << 20
 # The answers are looked for (without waiting) after this many puzzles read.
 POLL_EVERY = 16
 # How long the workers get to end (and remove their temporary files) on SIGTERM
@@ -103,10 +108,10 @@ class _Raised:
 
 
 class _Worker:
-    __slots__ = ("pid", "tasks", "answers", "chunks", "started")
+    __slots__ = ("pid", "tasks", "answers", "chunks", "started", "room")
 
-    def __init__(self, pid, tasks, answers):
-        self.pid, self.tasks, self.answers = pid, tasks, answers
+    def __init__(self, pid, tasks, answers, room):
+        self.pid, self.tasks, self.answers, self.room = pid, tasks, answers, room
         self.chunks = deque()           # chunks sent, oldest (being worked on) first
         self.started = time.monotonic()
 
@@ -229,12 +234,11 @@ class Pool:
         payload = pickle.dumps([(entry[0], entry[4]) for entry in chunk],
                                pickle.HIGHEST_PROTOCOL)
         if worker is None:
-            if len(payload) > QUEUED_BYTES:
-                return False
-            queued = [w for w in self.workers if len(w.chunks) == 1]
+            queued = [w for w in self.workers if len(w.chunks) < QUEUE
+                      and len(payload) <= w.room // (QUEUE + 1)]
             if not queued:
                 return False
-            worker = min(queued, key=lambda w: w.started)
+            worker = min(queued, key=lambda w: len(w.chunks))
         if not resent:
             share = len(payload) // len(chunk)
             for entry in chunk:
@@ -315,6 +319,7 @@ class Pool:
         from multiprocessing.connection import Connection
         task_read, task_write = os.pipe()
         answer_read, answer_write = os.pipe()
+        room = _widen(task_write)
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
@@ -337,7 +342,7 @@ class Pool:
         os.close(task_read)
         os.close(answer_write)
         worker = _Worker(pid, Connection(task_write, readable=False),
-                         Connection(answer_read, writable=False))
+                         Connection(answer_read, writable=False), room)
         self.workers.append(worker)
         return worker
 
@@ -366,6 +371,16 @@ class Pool:
             except ChildProcessError:
                 pass
             worker.answers.close()
+
+
+def _widen(descriptor):
+    """Make the pipe of ``descriptor`` PIPE_BYTES large where the system allows;
+    the size it has."""
+    try:
+        import fcntl
+        return fcntl.fcntl(descriptor, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+    except (ImportError, OSError):
+        return 64 << 10
 
 
 def _kill_group(pid, number):
@@ -397,7 +412,7 @@ def _serve(work, tasks, answers, parent):
                 data = tasks.recv_bytes()
             except EOFError:
                 return 0
-            started = time.perf_counter()
+            started = time.process_time()
             outcomes = []
             for item, number in pickle.loads(data):
                 try:
@@ -405,7 +420,7 @@ def _serve(work, tasks, answers, parent):
                 except Exception as error:      # a bug: raised in the command, in turn
                     outcomes.append(_Raised(_picklable(error)))
                     break
-            elapsed = time.perf_counter() - started
+            elapsed = time.process_time() - started
             answers.send_bytes(pickle.dumps((elapsed, outcomes), pickle.HIGHEST_PROTOCOL))
     except (SystemExit, KeyboardInterrupt):         # a signal: end now
         return 1
