@@ -326,24 +326,35 @@ class Pool:
             except (OSError, ValueError, AttributeError):
                 pass
         parent = os.getpid()
-        pid = os.fork()
-        if pid == 0:
-            code = 1
+        # No signal between the fork and the worker's being known (and in its own
+        # group): the clean-up it raises would not know to end it.
+        blocked = _block_signals()
+        try:
+            pid = os.fork()
+            if pid == 0:
+                code = 1
+                try:
+                    os.close(task_write)
+                    os.close(answer_read)
+                    for other in self.workers:      # no other worker's pipes stay open
+                        other.tasks.close()
+                        other.answers.close()
+                    code = _serve(self.work, Connection(task_read, writable=False),
+                                  Connection(answer_write, readable=False), parent,
+                                  blocked)
+                finally:
+                    os._exit(code)
             try:
-                os.close(task_write)
-                os.close(answer_read)
-                for other in self.workers:      # no other worker's pipes stay open
-                    other.tasks.close()
-                    other.answers.close()
-                code = _serve(self.work, Connection(task_read, writable=False),
-                              Connection(answer_write, readable=False), parent)
-            finally:
-                os._exit(code)
-        os.close(task_read)
-        os.close(answer_write)
-        worker = _Worker(pid, Connection(task_write, readable=False),
-                         Connection(answer_read, writable=False), room)
-        self.workers.append(worker)
+                os.setpgid(pid, pid)        # as the worker does: whoever is first
+            except OSError:
+                pass
+            os.close(task_read)
+            os.close(answer_write)
+            worker = _Worker(pid, Connection(task_write, readable=False),
+                             Connection(answer_read, writable=False), room)
+            self.workers.append(worker)
+        finally:
+            _unblock_signals(blocked)
         return worker
 
     def close(self, kill=False):
@@ -371,6 +382,14 @@ class Pool:
             except ChildProcessError:
                 pass
             worker.answers.close()
+        if kill:
+            # A killed process ends a moment after the signal: wait for the groups to
+            # be empty, so that nothing outlives the command (a zombie that no one
+            # reaps is still a member: a second at most).
+            deadline = time.monotonic() + 1.0
+            for worker in workers:
+                while _group_alive(worker.pid) and time.monotonic() < deadline:
+                    time.sleep(0.005)
 
 
 def _widen(descriptor):
@@ -383,6 +402,30 @@ def _widen(descriptor):
         return 64 << 10
 
 
+_STOPS = [getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+          if hasattr(signal, name)]
+
+
+def _block_signals():
+    try:
+        return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _unblock_signals(before):
+    if before is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _group_alive(pid):
+    try:
+        os.killpg(pid, 0)
+        return True
+    except (ProcessLookupError, PermissionError):
+        return False
+
+
 def _kill_group(pid, number):
     try:
         os.killpg(pid, number)
@@ -392,7 +435,7 @@ def _kill_group(pid, number):
 
 # -- the worker's side -------------------------------------------------------------------
 
-def _serve(work, tasks, answers, parent):
+def _serve(work, tasks, answers, parent, blocked=None):
     """A worker's life: chunks in, answers out, until the pipe closes; its exit code."""
     from . import runtime
     from ..sat.process import die_with_parent
@@ -402,6 +445,7 @@ def _serve(work, tasks, answers, parent):
         pass
     runtime.worker_signals()
     die_with_parent(parent, signal.SIGTERM)
+    _unblock_signals(blocked)
     try:
         sys.stdout = open(os.devnull, "w")
     except OSError:
