@@ -28,7 +28,10 @@ workers finish in, so the output is the same bytes as with one process:
   by SIGKILL) gets SIGTERM from the kernel (Linux) and ends too.
 
 Workers write nothing: a worker's standard output is /dev/null (the command's
-unwritten output, copied by fork, is never flushed twice).
+unwritten output, copied by fork, is never flushed twice). They are forked with
+``os.fork``, not ``multiprocessing.Process``, whose start-up in the child flushes the
+standard streams it inherited (a line written twice); ``multiprocessing.connection``
+frames the messages.
 
 >>> with Pool(lambda item, number: (number, item * item), 2) as pool:
 ...     [result for _, result in pool.results(iter(range(5)))]
