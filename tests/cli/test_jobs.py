@@ -39,7 +39,7 @@ def test_sudoku_solve_jobs_give_the_same_bytes(args, jobs):
     assert one.returncode == 9              # the unreadable puzzles
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout,
                                                            one.stderr)
-    assert one.stdout.count("error\t") >= 10 or "error" in one.stdout
+    assert one.stdout.count("error") >= 10        # two unreadable puzzles, five times
 
 
 @pytest.mark.parametrize("args", [[], ["--encoding", "minimal"]])
@@ -115,7 +115,6 @@ def test_a_killed_worker_fails_its_whole_chunk_and_only_that(monkeypatch):
         return real(grid, *args)
 
     monkeypatch.setattr(grading, "grade", grade_or_die)
-    import dimacs_sudoku.cli.sudoku_grade  # noqa: F401  (it imports grade when run)
     done = command("sudoku-grade", "-j", "2", input="\n".join([SMALL4] * 9) + "\n")
     lines = done.stdout.splitlines()
     assert done.returncode == 9 and len(lines) == 9
