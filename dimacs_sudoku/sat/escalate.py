@@ -1,7 +1,7 @@
 """Escalation: no puzzle slow because of one solver.
 
-The in-process engines are the fastest on the problems most puzzles make (MiniCard,
-picosat), and far from the fastest on a few (a variant puzzle with no givens and many
+The in-process engine is the fastest on the problems most puzzles make (MiniCard),
+and far from the fastest on a few (a variant puzzle with no givens and many
 sum rules, a large grid nearly empty), where other CDCL solvers are many times faster.
 :func:`escalating_models` therefore runs a chain of solvers (:func:`stages`), each but
 the last with a budget of propagations per search: the engine's own, then

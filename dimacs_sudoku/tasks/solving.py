@@ -144,8 +144,11 @@ def _escalating(problem, clauses, num_vars, count, engine, budget):
 
 def _escalation(engine, solver, escalate):
     """The budget of the first solver (propagations per search), or None when this
-    search does not escalate: an external --solver, no budget, no stronger solver."""
-    if solver is not None:
+    search does not escalate: an external --solver, the pycosat engine (its
+    enumeration keeps what it learnt from one solution to the next, which searches
+    with a budget lose: a third slower on easy killers), no budget, no stronger
+    solver."""
+    if solver is not None or resolve_engine(engine) != "pysat":
         return None
     from ..sat.escalate import budget_from, stronger_solver
     budget = budget_from(escalate)
