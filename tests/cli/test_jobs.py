@@ -1,6 +1,6 @@
 """--jobs N: worker processes give the bytes, order, errors and exit codes of one
 process (the pool: dimacs_sudoku.cli.workers). The workers are forked from this
-process; the signals and the processes left behind are tests/system/test_jobs.py's."""
+process; the signals and the processes left behind are tests/system/test_jobs_processes.py's."""
 
 import itertools
 import os
