@@ -57,6 +57,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/certify.py --quick
 	$(BIN)/python bench/analyze.py --quick
 	$(BIN)/python bench/explain.py --quick
+	$(BIN)/python bench/jobs.py --quick
+	$(BIN)/python bench/escalate.py --quick
 
 # BASE=DIR: another checkout (an older commit) for bench/reduce.py to time against.
 bench-full: $(STAMP)
@@ -68,6 +70,8 @@ bench-full: $(STAMP)
 	$(BIN)/python bench/certify.py
 	$(BIN)/python bench/analyze.py
 	$(BIN)/python bench/explain.py
+	$(BIN)/python bench/jobs.py
+	$(BIN)/python bench/escalate.py
 	$(if $(BASE),$(BIN)/python bench/reduce.py --base $(BASE),@echo "bench/reduce.py: give BASE=/path/to/another/checkout to compare --reduce with it")
 
 # Pattern rules: examples/NAME.sdk -> .cnf -> .out (solver output) -> .sol (solution).

@@ -65,7 +65,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dimacs_sudoku import batch  # noqa: E402
+from dimacs_sudoku.tasks import solving as batch  # noqa: E402
+from dimacs_sudoku.errors import PYTHON_SAT_MISSING  # noqa: E402
 from dimacs_sudoku.formats import read_puzzles  # noqa: E402
 
 SETS = {
@@ -569,7 +570,7 @@ def main():
         bench_large(args)
     elif args.pysat_solvers:
         if not batch.pysat_available():
-            sys.exit(batch.PYSAT_HINT)
+            sys.exit(PYTHON_SAT_MISSING)
         bench_pysat_solvers(args)
     elif args.one_set:
         print(json.dumps(measure_set(args, args.sets)))

@@ -731,6 +731,14 @@ def commit_outputs(deferred):
     del deferred[:]
 
 
+def adopt_outputs(deferred):
+    """``deferred``, files written whole by another process (a worker of --jobs) and
+    not yet in place: this process now puts them in place or removes them, also when
+    a signal ends it (see :func:`remove_leftovers`)."""
+    _TEMPORARY.update(temporary for temporary, _ in deferred)
+    return deferred
+
+
 def discard_outputs(deferred):
     """Remove the files of a run that failed: nothing it wrote replaces anything."""
     for temporary, _ in deferred:

@@ -7,7 +7,7 @@ Typer is imported only when a command builds its options.
 import contextlib
 import sys
 
-from ..errors import OutputError
+from ..errors import OutputError, SudokuError, UsageError
 from ..streams import STDIO, open_puzzle_input, output_target, source_name
 from .runtime import report
 
@@ -104,6 +104,56 @@ def _then_read_error(items, stream):
     yield from items
     if stream.read_error is not None:
         yield stream.read_error
+
+
+def jobs_option():
+    """``--jobs N`` (``-j``): worker processes of a batch command (see
+    :func:`batch_results`)."""
+    import typer
+
+    def checked(value):
+        from .workers import check_jobs
+        try:
+            return check_jobs(value)
+        except UsageError as error:
+            raise typer.BadParameter(error.message)
+
+    return typer.Option(1, "--jobs", "-j", metavar="N", callback=checked,
+                        help="worker processes (default 1; 0: one per core): the same "
+                             "output, in the same order (see docs/scaling.md)")
+
+
+@contextlib.contextmanager
+def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
+                  pause=None, **read):
+    """``(item, result)`` for every puzzle of the inputs ``paths`` of a batch command,
+    in order, where ``result`` is ``work(item)``, computed by ``--jobs`` worker
+    processes (:mod:`.workers`) or here; a puzzle that could not be read is its own
+    error (``result is item``). ``pause()`` is called when the input pauses, once every
+    result before it is yielded (the command flushes its output); ``read``: the
+    reader's options (fmt, size, box), as for :func:`batch_puzzles`.
+
+    A command with ``--jobs`` declares :func:`jobs_option` and reads through this;
+    ``work`` returns what its lines need (picklable), and writes nothing itself."""
+    from . import workers
+    current = [lambda: False]
+
+    def waiting():
+        return current[0]()
+
+    def items():
+        for path in paths:
+            with batch_puzzles(path, prog, bar, strict_drawings, **read) as (found, wait):
+                current[0] = wait
+                yield from found
+
+    with workers.Pool(work, jobs, local=_unread) as pool:
+        tick = bar.tick if bar is not None else None
+        yield pool.results(items(), waiting, pause, tick)
+
+
+def _unread(item):
+    return isinstance(item, SudokuError)
 
 
 def output_option():

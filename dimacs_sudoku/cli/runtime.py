@@ -216,6 +216,12 @@ def signals_uncaught():
         restore_signals(before)
 
 
+def worker_signals():
+    """In a forked worker of --jobs: the signals the command caught stay caught (they
+    end the worker through its clean-up), none received yet."""
+    del _received[:]
+
+
 def default_signals():
     """Give the caught signals back their default action (in a forked child)."""
     for name in CAUGHT_SIGNALS:

@@ -2,11 +2,12 @@
 backbone, redundant givens and rules, minimal givens, the clash of a broken puzzle)."""
 
 import json
+from functools import partial
 from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, InvalidModel, OutputError, PuzzleError, SolverError, \
+from ..errors import EXIT_SEVERAL, InvalidModel, PuzzleError, SolverError, SudokuError, \
     UsageError
 from .. import streams
 from . import options, runtime
@@ -55,6 +56,11 @@ the backbone in blue, the redundant givens outlined in orange and the
 core's cells in red, with the rules' own marks. No solution is a
 result (exit 0); a puzzle that cannot be read is an error line
 (error<TAB>FILE:LINE: MESSAGE) and exit 9 at the end.
+
+\b
+--jobs N works in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). See
+docs/scaling.md.
 
 \b
 Sizes: grids up to 25x25 (one with half its cells given takes 31 s
@@ -106,16 +112,18 @@ def sudoku_analyze(
     box: Optional[str] = options.box_option(),
     input_format: Optional[str] = options.input_format_option(),
     strict_drawings: bool = options.strict_drawings_option(),
+    jobs: int = options.jobs_option(),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, analyze_command, puzzles, output, cap, counts, output_format,
                       as_json, minimal, max_remove, engine, size, box, input_format,
-                      strict_drawings, budget)
+                      strict_drawings, budget, jobs)
 
 
 def analyze_command(puzzles, output, cap=100, counts=False, output_format="text",
                     as_json=False, minimal=True, max_remove=5, engine="auto", size=None,
-                    box=None, input_format=None, strict_drawings=False, budget=None):
+                    box=None, input_format=None, strict_drawings=False, budget=None,
+                    jobs=1):
     from ..tasks.solving import MAX_COUNT
     from ..tasks.analyze import MAX_ANALYZE_SIZE, TOO_LARGE
     from ..sat import backend
@@ -142,72 +150,84 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                             TOO_LARGE))
     paths = options.check_inputs(puzzles)
     errors = done = 0
+
+    def work(puzzle, number):
+        """One puzzle's report (and the warnings that go before it), in a worker of
+        --jobs or here; or the error that is its line."""
+        warnings = []
+        try:
+            text = analyzed(puzzle, output_format, cap=cap, counts=counts, engine=engine,
+                            max_remove=max_remove, minimal=minimal, budget=budget,
+                            warn=warnings.append)
+        except (PuzzleError,) + PER_PUZZLE as error:
+            if error.source is None:
+                error.source, error.line = puzzle.source, puzzle.line
+            return error
+        return text, warnings
+
     with streams.AtomicOutput(output) as out:
         if output_format == "html":
             out.write('<div class="dimacs-sudoku-analysis">\n')
-        for path in paths:
-            with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    done += 1
-                    if output_format == "svg" and done > 1:
-                        raise options.one_svg("the input holds several puzzles")
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        runtime.report(PROG, item)
-                        out.write(streams.fit_stream(_error_text(item, output_format), out))
-                        continue
-                    try:
-                        text = analyzed(item, output_format, cap=cap, counts=counts,
-                                        engine=engine, max_remove=max_remove,
-                                        minimal=minimal, budget=budget)
-                    except (PuzzleError,) + PER_PUZZLE as error:
-                        errors += 1
-                        if error.source is None:
-                            error.source, error.line = item.source, item.line
-                        runtime.report(PROG, error)
-                        out.write(streams.fit_stream(_error_text(error, output_format), out))
-                        continue
-                    out.write(text)
-                    if waiting():
-                        out.flush()
+        with options.batch_results(paths, PROG, work, jobs, None, strict_drawings,
+                                   out.flush, fmt=input_format, size=size,
+                                   box=box_shape) as results:
+            for item, result in results:
+                done += 1
+                if output_format == "svg" and done > 1:
+                    raise options.one_svg("the input holds several puzzles")
+                if isinstance(result, SudokuError):
+                    errors += 1
+                    runtime.report(PROG, result)
+                    out.write(streams.fit_stream(_error_text(result, output_format), out))
+                    continue
+                text, warnings = result
+                for warning in warnings:
+                    runtime.report(PROG, warning)
+                out.write(text)
         if output_format == "html":
             out.write("</div>\n")
     return EXIT_SEVERAL if errors else 0
 
 
-def analyzed(grid, output_format, **options):
-    """The report of ``grid`` in ``output_format``. A grid above 9x9 is analysed in a
-    forked child while the command catches signals: the solver holds the interpreter
-    during each search, which on a large grid may take seconds, and a signal must end
-    the program at once."""
+def analyzed(grid, output_format, warn=None, **options):
+    """The report of ``grid`` in ``output_format``; ``warn(error)`` takes what stderr
+    should say about it (reported at once without ``warn``). A grid above 9x9 is
+    analysed in a forked child while the command catches signals: the solver holds
+    the interpreter during each search, which on a large grid may take seconds, and a
+    signal must end the program at once."""
     from ..tasks.analyze import analyze, check_size
     from ..tasks.solving import LONG_SEARCH_VARS
     from ..sat.process import fork_to_stay_interruptible, run_forked
 
     check_size(grid)                    # here, before a child is forked for it
 
-    def text():
+    said = warn or partial(runtime.report, PROG)
+
+    def text(warnings):
         report = analyze(grid, **options)
         if report.undecided:
-            runtime.report(PROG, PuzzleError(
+            warnings.append(
                 "minimal_givens may not be minimal: %d removals undecided within the "
-                "budget (--budget)" % report.undecided, grid.source, grid.line))
+                "budget (--budget)" % report.undecided)
         return report_text(report, output_format)
 
+    warnings = []
     if grid.size ** 3 <= LONG_SEARCH_VARS or not fork_to_stay_interruptible(None):
-        return text()
+        found = text(warnings)
+    else:
+        def payload():
+            try:        # the text, then each warning, NUL between
+                return b"+" + "\0".join([text(warnings)] + warnings).encode("utf-8")
+            except PER_PUZZLE as error:
+                return b"-" + error.message.encode("utf-8")
 
-    def payload():
-        try:
-            return b"+" + text().encode("utf-8")
-        except PER_PUZZLE as error:
-            return b"-" + error.message.encode("utf-8")
-
-    found = run_forked(payload, None, "the analysis").decode("utf-8")
-    if found[0] == "-":
-        raise InvalidModel(found[1:], grid.source, grid.line)
-    return found[1:]
+        found = run_forked(payload, None, "the analysis").decode("utf-8")
+        if found[0] == "-":
+            raise InvalidModel(found[1:], grid.source, grid.line)
+        found, *warnings = found[1:].split("\0")
+    for warning in warnings:
+        said(PuzzleError(warning, grid.source, grid.line))
+    return found
 
 
 def report_text(report, output_format):

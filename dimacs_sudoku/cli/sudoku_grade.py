@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
+from ..errors import EXIT_SEVERAL, SudokuError, UsageError
 from .. import streams
 from . import options, runtime
 from . import progress as progress_bar
@@ -42,6 +42,11 @@ choice.
 \b
 A puzzle that cannot be read gives the line error<TAB>FILE:LINE: MESSAGE, is
 reported on stderr, and the others go on (exit code 9 at the end).
+
+\b
+--jobs N works in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). See
+docs/scaling.md.
 
 \b
 Examples:
@@ -80,14 +85,15 @@ def sudoku_grade(
     rating: bool = typer.Option(False, "--rating",
                                 help="add the explanation's rating (the cost of its "
                                      "hardest step) as a fourth column"),
+    jobs: int = options.jobs_option(),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, grade_command, puzzles, output, encoding, size, box,
-                      input_format, summary, progress, strict_drawings, rating)
+                      input_format, summary, progress, strict_drawings, rating, jobs)
 
 
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
-                  progress=None, strict_drawings=False, rating=False):
+                  progress=None, strict_drawings=False, rating=False, jobs=1):
     from ..encodings import ENCODINGS
     from ..tasks.grade import LEVELS, grade
     from ..formats import puzzle_line
@@ -106,31 +112,36 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     if bar:
         bar.measure(paths)
     interactive = sys.stdout.isatty() and output in streams.STDIO
+    def work(puzzle, number):
+        """One puzzle's grade and line, in a worker of --jobs or here."""
+        result = grade(puzzle, encoding)
+        extra = "\t%s" % rating_text(puzzle) if rating else ""
+        return result.level, result.decisions, "%s\t%s\t%d%s\n" % (
+            puzzle_line(puzzle), result.level, result.decisions, extra)
+
     with streams.AtomicOutput(output) as out:
         write = progress_bar.writer(bar)
-        for path in paths:
-            with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        if bar:
-                            bar.clear()
-                        runtime.report(PROG, item)
-                        write(out, streams.fit_stream(
-                            "error\t%s\n" % item.describe().replace("\t", " "), out))
-                    else:
-                        result = grade(item, encoding)
-                        counts[result.level] += 1
-                        if result.level == "search":
-                            decisions.append(result.decisions)
-                        extra = "\t%s" % rating_text(item) if rating else ""
-                        write(out, "%s\t%s\t%d%s\n" % (puzzle_line(item), result.level,
-                                                       result.decisions, extra))
-                    if interactive or waiting():     # the line is due now
-                        out.flush()
+        with options.batch_results(paths, PROG, work, jobs, bar, strict_drawings,
+                                   out.flush, fmt=input_format, size=size,
+                                   box=box_shape) as results:
+            for item, result in results:
+                if isinstance(result, SudokuError):
+                    errors += 1
                     if bar:
-                        bar.update(errors + sum(counts.values()))
+                        bar.clear()
+                    runtime.report(PROG, result)
+                    write(out, streams.fit_stream(
+                        "error\t%s\n" % result.describe().replace("\t", " "), out))
+                else:
+                    level, steps, text = result
+                    counts[level] += 1
+                    if level == "search":
+                        decisions.append(steps)
+                    write(out, text)
+                if interactive:         # the line is due now
+                    out.flush()
+                if bar:
+                    bar.update(errors + sum(counts.values()))
         if bar:
             bar.close()
     if show_summary:

@@ -8,8 +8,8 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, NoSolution, OutputError, PuzzleError,
-                      SolverError, UnknownResult, UsageError)
+from ..errors import (EXIT_SEVERAL, InvalidModel, SolverError, SudokuError,
+                      UnknownResult, UsageError)
 from .. import streams
 from . import options, runtime
 from . import progress as progress_bar
@@ -54,14 +54,23 @@ field:
   verified       DIR/N.drat is a checked proof: the answer is certain
   NOT-VERIFIED   the checker refused the proof (stderr says why; exit 9)
   several        several solutions: nothing to prove, no files
-  clash          the givens clash (stderr names the cells): no files
+  clash          the givens clash: no files
 It counts solutions up to 2 at least. See docs/solvers.md.
+
+\b
+--jobs N solves in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). A
+search past 300,000 propagations of the pysat engine goes on in python-sat's
+Glucose 4, past ten times that in its CaDiCaL 1.9.5 (else cadical or kissat on
+PATH); DIMACS_SUDOKU_ESCALATE sets the budget (0: never), --verbose says who
+answered each puzzle. See docs/scaling.md.
 
 \b
 Examples:
   sudoku-solve top95.txt
   sudoku-solve --unique 17-clue.txt > checked.txt
   sudoku-solve part1.txt part2.txt.gz > solved.txt
+  sudoku-solve --jobs 0 --count 2 big.txt.gz > out.txt
   parallel --pipe -k -N 1000 sudoku-solve --count 2 < big.txt > out.txt
   sudoku-solve --solver cadical --format grid puzzle.txt
   sudoku-solve --engine pycosat --unique top95.txt
@@ -103,12 +112,15 @@ def sudoku_solve(
                                          autocompletion=options.completion("SOLVERS",
                                                                           "solvers"),
                                          help="an external SAT solver instead of --engine"),
+    jobs: int = options.jobs_option(),
     size: Optional[int] = options.size_option(),
     box: Optional[str] = options.box_option(),
     input_format: Optional[str] = options.input_format_option(),
     summary: bool = typer.Option(False, "--summary",
                                  help="print the summary line on stderr even in a pipe"),
     progress: Optional[bool] = options.progress_option(),
+    verbose: bool = typer.Option(False, "--verbose", "-v",
+                                 help="say on stderr which solver answered each puzzle"),
     symbols: Optional[str] = options.symbols_option(),
     strict_drawings: bool = options.strict_drawings_option(),
     certify: Optional[str] = typer.Option(None, "--certify", metavar="DIR",
@@ -121,7 +133,7 @@ def sudoku_solve(
 ):
     return runtime.run(PROG, solve_command, puzzles, output, count, unique, output_format,
                       solver, size, box, input_format, summary, progress, engine, symbols,
-                      strict_drawings, certify, certify_with)
+                      strict_drawings, certify, certify_with, jobs, verbose)
 
 
 _LINE_TABLES = {}
@@ -141,8 +153,9 @@ def line_form(cells, size):
 
 def solve_command(puzzles, output, count, unique, output_format, solver, size, box,
                   input_format, summary, progress, engine="auto", symbols=None,
-                  strict_drawings=False, certify=None, certify_with="auto"):
-    from ..tasks.solving import ENGINES, MAX_COUNT, resolve_engine, solve_cells
+                  strict_drawings=False, certify=None, certify_with="auto", jobs=1,
+                  verbose=False):
+    from ..tasks.solving import ANSWERED, ENGINES, MAX_COUNT, resolve_engine, solve_cells
     from ..formats import check_symbols, document
 
     if unique:
@@ -195,83 +208,92 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
     started = time.monotonic()
     pending = []
     flush_every = 1 if output_format != "line" or bar else BLOCK
+
+    def work(puzzle, number):
+        """One puzzle's answer, in a worker of --jobs or here: (count, its text, its
+        certificate), or the error that is its line."""
+        try:
+            solutions, n = solve_cells(puzzle, limit, solver, engine, canonical)
+            certificate, written = None, []
+            if certify is not None:
+                certificate = _certificate(puzzle, solutions, n, certify, number, prover,
+                                           written)
+        except PER_PUZZLE as error:
+            # This puzzle's line says why; the others neither stop nor shift.
+            if error.source is None:
+                error.source, error.line = puzzle.source, puzzle.line
+            return error
+        return n, _result_text(puzzle, solutions, n, output_format, count, symbols,
+                               certificate), certificate, written, \
+            ANSWERED[0] if verbose else None
+
+    def write_pending(pause=False):
+        if bar:
+            bar.write(out, "".join(pending))
+            bar.update(done)
+        else:
+            out.write("".join(pending))
+        pending.clear()
+        if to_stdout:           # the certificates of the lines out
+            streams.commit_outputs(held)
+        if pause:               # the input pauses: the lines so far are due
+            out.flush()
+
     made = streams.make_folder(certify) if certify is not None else False
     held = []               # certificates written, put in place with their lines
     to_stdout = output in streams.STDIO
     try:
         with streams.AtomicOutput(output) as out:
             out.write(head)
-            for path in paths:
-                source = streams.source_name(path)
-                with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
-                                          size=size, box=box_shape) as (items, waiting):
-                    for item in items:
-                        done += 1
-                        if isinstance(item, (PuzzleError, OutputError)):
+            with options.batch_results(paths, PROG, work, jobs, bar, strict_drawings,
+                                       None if output_format == "svg" else
+                                       lambda: write_pending(True), fmt=input_format,
+                                       size=size, box=box_shape) as results:
+                for item, result in results:
+                    done += 1
+                    if isinstance(result, SudokuError):
+                        errors += 1
+                        if bar:
+                            bar.clear()
+                        runtime.report(PROG, result)
+                        pending.append(streams.fit_stream(
+                            _error_text(result, output_format, count), out))
+                        if result is not item and output_format == "svg":
+                            raise result
+                    else:
+                        n, text, certificate, written, answered = result
+                        held.extend(streams.adopt_outputs(written))
+                        if answered:
+                            if bar:
+                                bar.clear()
+                            runtime.report(PROG, SolverError("answered by " + answered,
+                                                             item.source, item.line))
+                        if n == 0:
+                            none += 1
+                        else:
+                            solved += 1
+                            if n > 1:
+                                several += 1
+                        if certificate and certificate[0] == "verified":
+                            certified += 1
+                        elif certificate and certificate[0] == "NOT-VERIFIED":
                             errors += 1
                             if bar:
                                 bar.clear()
-                            runtime.report(PROG, item)
-                            pending.append(streams.fit_stream(
-                                _error_text(item, output_format, count), out))
-                        else:
-                            try:
-                                solutions, n = solve_cells(item, limit, solver, engine,
-                                                           canonical)
-                                certificate = None
-                                if certify is not None:
-                                    certificate = _certificate(item, solutions, n, certify,
-                                                               done, prover, held)
-                            except PER_PUZZLE as error:
-                                # This puzzle's line says why; the others neither stop nor
-                                # shift.
-                                errors += 1
-                                if error.source is None:
-                                    error.source, error.line = item.source, item.line
-                                if bar:
-                                    bar.clear()
-                                runtime.report(PROG, error)
-                                pending.append(streams.fit_stream(
-                                    _error_text(error, output_format, count), out))
-                                if output_format == "svg":
-                                    raise
-                                continue
-                            if n == 0:
-                                none += 1
-                            else:
-                                solved += 1
-                                if n > 1:
-                                    several += 1
-                            if certificate and certificate[0] == "verified":
-                                certified += 1
-                            elif certificate and certificate[0] == "NOT-VERIFIED":
-                                errors += 1
-                                if bar:
-                                    bar.clear()
-                                files = certificate[1]
-                                runtime.report(PROG, SolverError(
-                                    "the proof %s of %s was refused by %s: %s" % (
-                                        files.proof, files.cnf, files.checker, files.detail),
-                                    item.source, item.line))
-                            pending.append(_result_text(item, solutions, n, output_format,
-                                                        count, symbols, certificate))
-                        if output_format == "svg":
-                            if done > 1:
-                                raise options.one_svg("%s holds several puzzles" % (
-                                    source if len(paths) == 1 else "the input"))
-                            continue
-                        pause = waiting()
-                        if len(pending) >= flush_every or pause:
-                            if bar:
-                                bar.write(out, "".join(pending))
-                                bar.update(done)
-                            else:
-                                out.write("".join(pending))
-                            pending.clear()
-                            if to_stdout:       # the certificates of the lines out
-                                streams.commit_outputs(held)
-                            if pause:       # the input pauses: the lines so far are due
-                                out.flush()
+                            files = certificate[1]
+                            runtime.report(PROG, SolverError(
+                                "the proof %s of %s was refused by %s: %s" % (
+                                    files.proof, files.cnf, files.checker, files.detail),
+                                item.source, item.line))
+                        pending.append(text)
+                    if output_format == "svg":
+                        if done > 1:
+                            raise options.one_svg("%s holds several puzzles" % (
+                                streams.source_name(paths[0]) if len(paths) == 1
+                                else "the input"))
+                        continue
+                    if len(pending) >= flush_every:
+                        write_pending()
             if bar:
                 bar.clear()
             out.write("".join(pending))

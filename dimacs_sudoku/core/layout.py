@@ -204,6 +204,14 @@ class Layout:
     def __repr__(self):
         return "Layout(%d, box=%r)" % (self.size, self.box)
 
+    def __reduce__(self):
+        # Pickled (a puzzle sent to a --jobs worker) as what builds it, not with its
+        # derived tables; each process builds a layout once (see _built_layout).
+        n = self.size
+        regions = None if self.regions is None else tuple(self.regions)
+        return _built_layout, (n, self.box, tuple(self.units[3 * n:]), regions,
+                               self.unboxed)
+
 
 def layout_key(layout):
     """A hashable key for a layout's units: size, box, and the units beyond the rows,
@@ -244,3 +252,23 @@ class Recent:
             del values[next(iter(values))]
         values[key] = found
         return found
+
+
+_BUILT = Recent(16)
+
+
+def _built_layout(size, box, extra_units, regions, unboxed):
+    """The layout an unpickled grid stands on: one object per shape in each process,
+    so that what is kept per layout (reducers, checks) is kept for the next puzzle.
+
+    >>> import pickle
+    >>> copy = pickle.loads(pickle.dumps(Layout(6, (2, 3))))
+    >>> copy == Layout(6, (2, 3)), copy is pickle.loads(pickle.dumps(Layout(6, (2, 3))))
+    (True, True)
+    """
+    def build():
+        layout = Layout(size, box, extra_units, regions)
+        if unboxed is not None:
+            layout.unboxed = unboxed
+        return layout
+    return _BUILT.get((size, box, extra_units, regions, unboxed), build)

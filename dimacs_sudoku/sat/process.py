@@ -132,7 +132,7 @@ def run_forked(payload, timeout, label):
             os.close(read_end)
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
-            _die_with_parent(parent)
+            die_with_parent(parent)
             try:
                 view = memoryview(payload())
             except (OSError, OutputError) as error:
@@ -186,13 +186,14 @@ def _write_failure(error):
     return describe_os_error(error)
 
 
-def _die_with_parent(parent):
-    """In a forked child: be killed when the parent dies, even by SIGKILL, which no
-    handler of its sees (Linux; elsewhere the child ends when its search does)."""
+def die_with_parent(parent, number=signal.SIGKILL):
+    """In a forked child: get signal ``number`` (SIGKILL: be killed) when the parent
+    dies, even by SIGKILL, which no handler of its sees (Linux; elsewhere the child
+    ends when its work does)."""
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)      # PR_SET_PDEATHSIG
+        libc.prctl(1, number, 0, 0, 0)              # PR_SET_PDEATHSIG
     except (OSError, AttributeError, ImportError):
         pass
     if os.getppid() != parent:                      # it died before that

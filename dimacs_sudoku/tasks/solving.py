@@ -111,11 +111,77 @@ def _make_grid(cells, like):
 
 # ---- variant rules ------------------------------------------------------------------
 
-def _variant_models(problem, clauses, num_vars, count, engine, solver):
+def _load_reduced(problem, clauses=()):
+    """``load(solver)``: the reduced problem (native at-most-one where the solver has
+    it, pairwise clauses otherwise) and a variant's rule ``clauses``."""
+    def load(sat):
+        if sat.native_atmost:
+            sat.add_clauses(problem.alo)
+            sat.add_atmosts(problem.amo)
+        else:
+            sat.add_clauses(problem.clauses())
+        if clauses:
+            sat.add_clauses(clauses)
+    return load
+
+
+def _first_name(engine):
+    return "pysat:" + PYSAT_SOLVER if resolve_engine(engine) == "pysat" else "pycosat"
+
+
+def _first_maker(engine):
+    return pysat_engine() if resolve_engine(engine) == "pysat" else PycosatSolver
+
+
+def _escalating(problem, clauses, num_vars, count, engine, budget):
+    """Up to ``count`` models (positive literals of 1..problem.num_vars) by the
+    engine's solver, escalated past ``budget`` (:mod:`dimacs_sudoku.sat.escalate`);
+    the last list is a marker: [k], the stage of the chain that answered."""
+    from ..sat.escalate import escalating_models, stages
+    found, stage = escalating_models(
+        stages(_first_name(engine), _first_maker(engine), budget),
+        _load_reduced(problem, clauses), count, num_vars, project=problem.num_vars)
+    return found + [[stage]]
+
+
+def _escalation(engine, solver, escalate):
+    """The budget of the first solver (propagations per search), or None when this
+    search does not escalate: an external --solver, the pycosat engine (its
+    enumeration keeps what it learnt from one solution to the next, which searches
+    with a budget lose: a third slower on easy killers), no budget, no stronger
+    solver."""
+    if solver is not None or resolve_engine(engine) != "pysat":
+        return None
+    from ..sat.escalate import budget_from, stronger_solver
+    budget = budget_from(escalate)
+    if budget is None or stronger_solver() is None:
+        return None
+    return budget
+
+
+def _note_answer(marked, engine, budget):
+    """Strip the marker of :func:`_escalating` and note who answered."""
+    from ..sat.escalate import answered, stages
+    stage = marked.pop()[0]
+    ANSWERED[0] = answered(stages(_first_name(engine), None, budget), stage)
+    return marked
+
+
+# Who answered the last puzzle this process solved (for --verbose): "propagation", a
+# solver's name, the stronger solver's with why.
+ANSWERED = [None]
+
+
+def _variant_models(problem, clauses, num_vars, count, engine, solver, escalate=None):
     """Up to ``count`` distinct grids (lists of digits) of a variant puzzle's reduced
     problem (:func:`variant_problem`): each model is projected to the open candidates
     1..K and that grid alone is blocked (the façade's projected enumeration), so that
-    the rules' auxiliary variables never make a grid count twice."""
+    the rules' auxiliary variables never make a grid count twice. In process, past a
+    budget the stronger solver takes over (:func:`_escalation`)."""
+    budget = _escalation(engine, solver, escalate)
+    if budget is not None:
+        return list(map(problem.decode, _escalating(problem, clauses, num_vars, count,
+                                                    engine, budget)[:-1]))
     if solver is not None:
         from ..sat.program_backend import ProgramSolver
         sat = ProgramSolver(solver, num_vars)
@@ -135,22 +201,32 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver):
         sat.delete()
 
 
-def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False):
+def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=False,
+                        escalate=None):
     """``(solutions, n)`` for a grid with variant rules (``grid.rules``), through its
     reduced problem (:func:`variant_problem`) and the engine or external solver;
     every solution is checked against every rule by the rules' own checkers
-    (:class:`InvalidModel` if one breaks a rule), and n counts distinct grids."""
+    (:class:`InvalidModel` if one breaks a rule), and n counts distinct grids.
+    ``escalate``: the first solver's budget (see :mod:`dimacs_sudoku.sat.escalate`)."""
+    ANSWERED[0] = "propagation"
     found = variant_problem(grid)
     if found is None:
         return [], 0
     problem, clauses, num_vars = found
-    solutions = interruptible(lambda: _variant_models(problem, clauses, num_vars, count,
-                                                      engine, solver),
-                              0 if solver is not None else num_vars)
+    budget = _escalation(engine, solver, escalate)
+    if budget is not None:
+        solutions = list(map(problem.decode, _note_answer(interruptible(
+            lambda: _escalating(problem, clauses, num_vars, count, engine, budget),
+            num_vars), engine, budget)))
+    else:
+        solutions = interruptible(lambda: _variant_models(problem, clauses, num_vars,
+                                                          count, engine, solver, 0),
+                                  0 if solver is not None else num_vars)
+        ANSWERED[0] = solver or _first_name(engine)
     if canonical and len(solutions) > 1 and (solver is not None
                                              or resolve_engine(engine) != "pycosat"):
         first = interruptible(lambda: _variant_models(problem, clauses, num_vars, 1,
-                                                      "pycosat", None),
+                                                      "pycosat", None, 0),
                               num_vars)[0]
         if first in solutions:
             solutions.remove(first)
@@ -252,13 +328,33 @@ def _in_process(search):
 _PYCOSAT_SEARCH = _in_process(lambda problem, count: _pycosat_models(problem, count))
 
 
-def _searcher(engine, solver):
-    """A function ``(problem, count) -> models`` for an engine name or external solver."""
+# A classic puzzle's reduced problem escalates (see _escalation) above this many
+# variables: a 9x9 one (at most 729) never needs it, and is the fastest without.
+CLASSIC_ESCALATION_VARS = 729
+
+
+def _searcher(engine, solver, escalate=None):
+    """A function ``(problem, count) -> models`` for an engine name or external solver;
+    the pysat engine escalates on problems above CLASSIC_ESCALATION_VARS."""
     if solver is not None:
+        ANSWERED[0] = solver
         return lambda problem, count: _external_models(problem, count, solver)
     if resolve_engine(engine) == "pysat":
         make = pysat_engine()
-        return _in_process(lambda problem, count: _pysat_models(problem, count, make))
+        ANSWERED[0] = _first_name(engine)
+        search = _in_process(lambda problem, count: _pysat_models(problem, count, make))
+        budget = _escalation(engine, solver, escalate)
+        if budget is None:
+            return search
+
+        def escalating(problem, count):
+            if problem.num_vars <= CLASSIC_ESCALATION_VARS:
+                return search(problem, count)
+            return _note_answer(interruptible(
+                lambda: _escalating(problem, (), problem.num_vars, count, engine, budget),
+                problem.num_vars), engine, budget)
+        return escalating
+    ANSWERED[0] = "pycosat"
     return _PYCOSAT_SEARCH
 
 
@@ -271,6 +367,7 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
     except NO_SOLUTION:
         return [], 0
     if not problem.num_vars:
+        ANSWERED[0] = "propagation"
         solutions = [problem.filled]
         if problem.unchecked is not None and (check is None
                                               or not check.ok(solutions[0], cells)):
@@ -303,19 +400,24 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
     return solutions, n
 
 
-def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False):
+def solve_cells(grid, count=1, solver=None, engine="auto", canonical=False,
+                escalate=None):
     """``(solutions, n)`` for one grid: up to ``count`` solutions as lists of digits
     and n = min(number of solutions, ``count``). ``engine`` is ``auto``, ``pysat`` or
     ``pycosat``; an external ``solver`` (a name for :mod:`dimacs_sudoku.sat`)
     replaces it. The first solution is the first one found; with ``canonical``, when
     n > 1, the first one the bundled picosat finds, the same whatever the engine or
-    solver (a puzzle with one solution has the same answer anyway)."""
+    solver (a puzzle with one solution has the same answer anyway). In process, a
+    search past ``escalate`` propagations (default: DIMACS_SUDOKU_ESCALATE, else
+    :data:`dimacs_sudoku.sat.escalate.BUDGET`; 0: never) goes on in a stronger
+    solver; :data:`ANSWERED` then says which answered."""
     if count < 1:
         raise ValueError("count must be at least 1")
     if grid.rules or grid.removed:
-        return solve_variant_cells(grid, count, solver, engine, canonical)
-    return _solve(reducer_for(grid.layout), grid.cells, count, _searcher(engine, solver),
-                  grid, canonical, grid_check(grid.layout))
+        return solve_variant_cells(grid, count, solver, engine, canonical, escalate)
+    return _solve(reducer_for(grid.layout), grid.cells, count,
+                  _searcher(engine, solver, escalate), grid, canonical,
+                  grid_check(grid.layout))
 
 
 def solve_many(grids, count=1, solver=None, engine="auto", canonical=False):

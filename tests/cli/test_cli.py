@@ -191,7 +191,8 @@ def test_bin_holds_the_command_table_each_by_one_script():
 
 
 def test_each_command_module_is_named_as_installed():
-    helpers = {"__init__", "runtime", "options", "progress", "checkout", "package"}
+    helpers = {"__init__", "runtime", "options", "progress", "checkout", "package",
+               "workers"}
     modules = {"dimacs_sudoku.cli." + path.stem
                for path in (ROOT / "dimacs_sudoku" / "cli").glob("*.py")
                if path.stem not in helpers}

@@ -1,0 +1,131 @@
+"""--jobs N as processes: Ctrl-C and SIGTERM end every worker at once and leave no
+process behind, a command killed outright takes its workers with it, lines stream
+out as the input comes, and the progress bar counts what every worker did."""
+
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from support import BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION
+
+pytestmark = pytest.mark.slow
+
+PATIENCE = 60
+
+
+def start(*args, **options):
+    env = dict(os.environ)
+    env.pop("DIMACS_SUDOKU_DEBUG", None)
+    env.update(options.pop("env", {}))
+    return subprocess.Popen([sys.executable, str(BIN / "sudoku-solve"), *map(str, args)],
+                            env=env, start_new_session=True, **options)
+
+
+def session(sid):
+    """The processes of session ``sid`` (the command started its own), but zombies."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            found.append(int(name))
+    return found
+
+
+def wait_for(condition, timeout=PATIENCE):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def workers_busy(process, count):
+    return wait_for(lambda: len(session(process.pid)) >= count + 1)
+
+
+@pytest.fixture
+def busy(tmp_path):
+    """sudoku-solve -j 2 on puzzles that keep both workers busy: (process, path)."""
+    # An empty 16x16 grid with --count 10000: each puzzle holds its worker a while.
+    path = tmp_path / "slow.txt"
+    path.write_text(("." * 256 + "\n") * 50)
+    process = start("-j", "2", "--count", "10000", path, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for pid in session(process.pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("number, code, said", [
+    (signal.SIGTERM, 143, ""), (signal.SIGINT, 130, "sudoku-solve: interrupted\n"),
+    (signal.SIGHUP, 129, "")], ids=["SIGTERM", "Ctrl-C", "SIGHUP"])
+def test_a_signal_ends_every_worker_at_once(busy, number, code, said):
+    assert workers_busy(busy, 2), "the workers did not start"
+    started = time.monotonic()
+    if number == signal.SIGINT:
+        os.killpg(busy.pid, number)         # as a terminal's Ctrl-C: the foreground group
+    else:
+        busy.send_signal(number)
+    _, err = busy.communicate(timeout=PATIENCE)
+    assert busy.returncode == code
+    assert err.decode() == said
+    assert time.monotonic() - started < 10
+    assert session(busy.pid) == []
+
+
+def test_a_command_killed_outright_takes_its_workers(busy):
+    assert workers_busy(busy, 2), "the workers did not start"
+    pids = session(busy.pid)
+    os.kill(busy.pid, signal.SIGKILL)
+    busy.wait()
+    assert wait_for(lambda: session(busy.pid) == [], 20), session(busy.pid)
+    assert len(pids) == 3
+
+
+def test_lines_stream_out_as_the_input_comes():
+    process = start("-j", "2", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        for puzzle, solution in [(SMALL4, SMALL4_SOLUTION), (INKALA, INKALA_SOLUTION)] * 3:
+            process.stdin.write(puzzle.encode() + b"\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], PATIENCE)
+            assert ready, "no line before the input's end"
+            assert process.stdout.readline().decode() == solution + "\n"
+        process.stdin.close()
+        assert process.wait(PATIENCE) == 0
+        assert session(process.pid) == []
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def test_the_bar_counts_every_workers_puzzles(tmp_path):
+    (tmp_path / "p.txt").write_text((SMALL4 + "\n" + INKALA + "\n") * 40)
+    done = subprocess.run([sys.executable, str(BIN / "sudoku-solve"), "-j", "2",
+                           "--progress", "p.txt"], cwd=tmp_path, capture_output=True,
+                          env=dict(os.environ, DIMACS_SUDOKU_PROGRESS_INTERVAL="0"),
+                          timeout=PATIENCE)
+    assert done.returncode == 0
+    counts = [int(n) for n in re.findall(rb"(\d+) puzzles", done.stderr)]
+    assert counts and max(counts) == 80
+    assert done.stdout.decode().splitlines() == [SMALL4_SOLUTION, INKALA_SOLUTION] * 40

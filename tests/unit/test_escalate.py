@@ -1,0 +1,154 @@
+"""Escalation (dimacs_sudoku.sat.escalate): past its budget, the first solver hands the
+search to a stronger one, with the models found so far blocked; every answer is still
+checked, and --verbose says which solver gave it."""
+
+import pytest
+
+from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.formats import parse_puzzle
+from dimacs_sudoku.sat import escalate
+from dimacs_sudoku.sat.pycosat_backend import PycosatSolver
+from dimacs_sudoku.tasks import solving
+
+from conftest import require_pysat
+from support import in_process as command
+
+# Three cells, one digit each of 1..3 (a 1-in-3 choice three times): 3 ** 3 models.
+CLAUSES = [[1, 2, 3], [4, 5, 6], [7, 8, 9]] + [
+    [-a, -b] for group in ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    for a, b in ((group[0], group[1]), (group[0], group[2]), (group[1], group[2]))]
+
+# A killer with no givens: every cell open, the cages its only clues (bench/escalate.py's
+# killer-9-1); every solver here needs conflicts for its two solutions.
+KILLER = """.................................................................................
+killer 21 r5c6 r5c7 r5c8 r6c6
+killer 16 r1c6 r1c7 r1c8
+killer 16 r7c8 r7c9 r8c9 r9c9
+killer 26 r5c3 r6c3 r6c4 r7c3 r7c4
+killer 27 r7c5 r8c3 r8c4 r8c5 r9c5
+killer 25 r3c1 r3c2 r4c1 r5c1 r6c1
+killer 18 r2c5 r2c6 r2c7 r3c5 r3c6
+killer 23 r7c6 r7c7 r8c6 r8c7 r8c8
+killer 22 r1c9 r2c8 r2c9 r3c7 r3c8
+killer 26 r1c1 r1c2 r1c3 r2c1 r2c2
+killer 16 r4c2 r4c3 r4c4 r5c2
+killer 13 r2c3 r3c3 r3c4
+killer 11 r4c7 r4c8
+killer 23 r7c1 r8c1 r8c2 r9c1 r9c2
+killer 20 r1c4 r1c5 r2c4
+killer 20 r9c6 r9c7 r9c8
+killer 27 r4c5 r4c6 r5c4 r5c5 r6c5
+killer 11 r9c3 r9c4
+killer 12 r6c2 r7c2
+killer 28 r3c9 r4c9 r5c9 r6c9
+killer 4 r6c7 r6c8
+"""
+
+
+class OutOfBudget(PycosatSolver):
+    """A first solver whose every search with a budget runs out after ``after`` answers."""
+    after = 0
+
+    def solve(self, assumptions=(), budget=None):
+        if budget is not None:
+            if OutOfBudget.after <= 0:
+                return None
+            OutOfBudget.after -= 1
+        return PycosatSolver.solve(self, assumptions)
+
+
+def load(solver):
+    solver.add_clauses(CLAUSES)
+
+
+@pytest.mark.parametrize("answered_first", [0, 1, 5])
+def test_the_stronger_solver_goes_on_where_the_first_ran_out(answered_first):
+    OutOfBudget.after = answered_first
+    chain = [("first", OutOfBudget, 1), ("strong", PycosatSolver, None)]
+    found, by = escalate.escalating_models(chain, load, 10, 9)
+    assert by == 1
+    assert len(found) == 10 and len(set(map(tuple, map(sorted, found)))) == 10
+    assert all(len(model) == 3 for model in found)
+
+
+def test_a_chain_of_three_each_taking_over_from_the_last():
+    class Middle(OutOfBudget):
+        pass
+    OutOfBudget.after = 2
+    chain = [("first", OutOfBudget, 1), ("middle", Middle, 1), ("strong", PycosatSolver,
+                                                                 None)]
+    found, by = escalate.escalating_models(chain, load, 27, 9)
+    assert by == 2 and len(set(map(tuple, map(sorted, found)))) == 27
+    assert escalate.answered(chain, 2) == ("strong (first ran out of its budget of 1 "
+                                           "propagations, middle of 1)")
+    assert escalate.answered(chain, 0) == "first"
+
+
+def test_without_a_stronger_solver_the_first_has_no_budget(monkeypatch):
+    monkeypatch.setattr(escalate, "stronger_solver", lambda: None)
+    assert escalate.stages("first", OutOfBudget, 5) == [("first", OutOfBudget, None)]
+
+
+def test_the_budget_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DIMACS_SUDOKU_ESCALATE", "7")
+    assert escalate.budget_from() == 7
+    monkeypatch.setenv("DIMACS_SUDOKU_ESCALATE", "0")
+    assert escalate.budget_from() is None
+    monkeypatch.delenv("DIMACS_SUDOKU_ESCALATE")
+    assert escalate.budget_from() == escalate.BUDGET
+
+
+def test_the_pycosat_engine_does_not_escalate():
+    grid = parse_puzzle(KILLER)
+    solutions, n = solving.solve_cells(grid, 2, engine="pycosat", escalate=1)
+    assert n == 2 and solving.ANSWERED[0] == "pycosat"
+
+
+def test_a_variant_past_its_budget_is_answered_by_cadical(engine="pysat"):
+    require_pysat()
+    grid = parse_puzzle(KILLER)
+    solutions, n = solving.solve_cells(grid, 2, engine=engine, escalate=1)
+    assert n == 2
+    assert solving.ANSWERED[0].startswith("pysat:cadical195 (")
+    assert "pysat:glucose4 of 10)" in solving.ANSWERED[0]
+    for cells in solutions:
+        Grid(cells, layout=grid.layout, rules=grid.rules).check_solution(grid)
+    again, m = solving.solve_cells(grid, 2, engine=engine, escalate=0)
+    assert m == 2 and solving.ANSWERED[0] in ("pysat:minicard", "pycosat")
+
+
+def test_a_large_classic_grid_escalates_and_gives_the_same_answer():
+    require_pysat()
+    grid = Grid.empty(16)
+    solutions, n = solving.solve_cells(grid, 2, canonical=True, escalate=1)
+    assert "cadical195" in solving.ANSWERED[0]
+    # The line printed (the first solution: picosat's, and the count) is the same.
+    first, m = solving.solve_cells(grid, 2, canonical=True, escalate=0)
+    assert (first[0], m) == (solutions[0], n) and n == 2
+
+
+def test_sudoku_solve_verbose_says_who_answered():
+    require_pysat()
+    text = KILLER + "\n" + "1..44......33..1\n"
+    done = command("sudoku-solve", "-v", "-c", "2", input=text,
+                   env={"DIMACS_SUDOKU_ESCALATE": "1"})
+    assert done.returncode == 0
+    lines = done.stderr.splitlines()
+    assert lines[0] == ("sudoku-solve: <stdin>:1: answered by pysat:cadical195 "
+                        "(pysat:minicard ran out of its budget of 1 propagations, "
+                        "pysat:glucose4 of 10)")
+    assert lines[1].endswith("<stdin>:24: answered by propagation")
+    quiet = command("sudoku-solve", "-c", "2", input=text)
+    assert quiet.stdout == done.stdout and quiet.stderr == ""
+    solution = done.stdout.split("\t")[0]
+    parse_puzzle(solution + "\n" + KILLER.split("\n", 1)[1]).check_solution(
+        parse_puzzle(KILLER))
+
+
+def test_verbose_notes_come_back_from_the_workers():
+    require_pysat()
+    text = KILLER + "\n" + "1..44......33..1\n"
+    env = {"DIMACS_SUDOKU_ESCALATE": "1"}
+    one = command("sudoku-solve", "-v", "-c", "2", input=text, env=env)
+    many = command("sudoku-solve", "-v", "-c", "2", "-j", "2", input=text, env=env)
+    assert (many.stdout, many.stderr) == (one.stdout, one.stderr)
