@@ -4,13 +4,13 @@ one process; the Python examples (concurrent.futures; Dask when installed) run."
 
 import os
 import re
-import shutil
 import stat
 import subprocess
 import sys
 
 import pytest
 
+from conftest import require_solver
 from support import BIN, INKALA, ROOT, SMALL4
 
 pytestmark = pytest.mark.slow
@@ -40,8 +40,7 @@ PUZZLES = [INKALA,
 @pytest.fixture
 def hosts(tmp_path):
     """(environment, folder): PATH with the commands and the stand-in ssh."""
-    if shutil.which("parallel") is None:
-        pytest.skip("GNU parallel is not installed")
+    require_solver("parallel")          # GNU parallel: CI installs it
     folder = tmp_path / "bin"
     folder.mkdir()
     ssh = folder / "fake-ssh"
@@ -101,13 +100,13 @@ def test_a_host_file_job_log_and_resume(hosts, tmp_path):
 
 def test_cnf_benchmark_lines_over_two_hosts(hosts, tmp_path):
     env, folder = hosts
-    if shutil.which("cadical") is None or shutil.which("minisat") is None:
-        pytest.skip("cadical and minisat are needed")
+    require_solver("cadical")
+    require_solver("minisat")
     (tmp_path / "p.txt").write_text("\n".join(PUZZLES[:4]) + "\n")
     made = run([str(BIN / "sudoku2cnf"), "--output-dir", "cnf", "p.txt"], env,
                cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    cnfs = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "cnf").iterdir())
+    cnfs = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "cnf").glob("*.cnf"))
     assert len(cnfs) == 4
     script = str(ROOT / "examples" / "cnf-line.sh")
     done = run(["parallel", "--ssh", str(folder / "fake-ssh"), "-S", "1/alpha,1/beta",
