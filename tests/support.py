@@ -135,3 +135,31 @@ def pattern_solution(size, box=None, rng=None):
                for j in rng.sample(range(cols), cols)]
     return [digits[(cols * (r % rows) + r // rows + c) % size]
             for r in order_r for c in order_c]
+
+
+def all_4x4_grids():
+    """Every complete 4x4 Sudoku grid, by a search of its own (no SAT)."""
+    found = []
+    cells = [0] * 16
+
+    def fits(k, d):
+        r, c = divmod(k, 4)
+        for j in range(k):
+            rj, cj = divmod(j, 4)
+            same_box = (rj // 2, cj // 2) == (r // 2, c // 2)
+            if cells[j] == d and (rj == r or cj == c or same_box):
+                return False
+        return True
+
+    def place(k):
+        if k == 16:
+            found.append(list(cells))
+            return
+        for d in range(1, 5):
+            if fits(k, d):
+                cells[k] = d
+                place(k + 1)
+        cells[k] = 0
+
+    place(0)
+    return found

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from support import ROOT, SMALL4, command, in_process
+from support import ROOT, SMALL4, all_4x4_grids, command, in_process
 
 from dimacs_sudoku.tasks.analyze import analyze
 from dimacs_sudoku.tasks.solving import find_solutions
@@ -18,34 +18,6 @@ from dimacs_sudoku.core.check import check_variant
 from dimacs_sudoku.rules.registry import parse_rule, variant_grid
 
 FIXTURES = ROOT / "tests" / "fixtures" / "variants"
-
-
-def all_4x4_grids():
-    """Every complete 4x4 Sudoku grid, by a search of its own (no SAT)."""
-    found = []
-    cells = [0] * 16
-
-    def fits(k, d):
-        r, c = divmod(k, 4)
-        for j in range(k):
-            rj, cj = divmod(j, 4)
-            same_box = (rj // 2, cj // 2) == (r // 2, c // 2)
-            if cells[j] == d and (rj == r or cj == c or same_box):
-                return False
-        return True
-
-    def place(k):
-        if k == 16:
-            found.append(list(cells))
-            return
-        for d in range(1, 5):
-            if fits(k, d):
-                cells[k] = d
-                place(k + 1)
-        cells[k] = 0
-
-    place(0)
-    return found
 
 
 GRIDS = all_4x4_grids()

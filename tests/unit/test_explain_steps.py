@@ -16,6 +16,7 @@ from dimacs_sudoku.encodings import puzzle_formula
 from dimacs_sudoku.tasks.explain import (FALSE, MAX_SIZE, explain_puzzle, literal_text,
                                          next_hint, parse_literal)
 from dimacs_sudoku.errors import UsageError
+from support import all_4x4_grids
 
 # Unique 4x4 puzzles with minimal givens (each given needed), drawn at random.
 PUZZLES_4X4 = [
@@ -150,29 +151,6 @@ def test_every_step_of_a_4x4_puzzle_replays_and_is_minimal(line):
     assert all(cell * 4 + int(d) in known for cell, d in enumerate(solution))
     assert result["rating"] == max(step["cost"] for step in result["steps"])
     assert list(result) == ["puzzle", "solution", "rating", "steps"]
-
-
-def all_4x4_grids():
-    """Every complete 4x4 grid, by a search of its own."""
-    found, cells = [], [0] * 16
-
-    def fits(k, d):
-        r, c = divmod(k, 4)
-        return not any(cells[j] == d and (j // 4 == r or j % 4 == c or
-                                          (j // 8, j % 4 // 2) == (r // 2, c // 2))
-                       for j in range(k))
-
-    def place(k):
-        if k == 16:
-            found.append(list(cells))
-            return
-        for d in range(1, 5):
-            if fits(k, d):
-                cells[k] = d
-                place(k + 1)
-        cells[k] = 0
-    place(0)
-    return found
 
 
 GRIDS_4X4 = all_4x4_grids()
