@@ -303,6 +303,20 @@ def check_output_format(name):
     check(name)
 
 
+def report_format(as_json, output_format, formats):
+    """The output format of a report command (sudoku-analyze, sudoku-explain):
+    ``--json`` is ``--format json``; a UsageError for a clash or a name not in
+    ``formats``."""
+    if as_json:
+        if output_format not in ("text", "json"):
+            raise UsageError("--json is --format json; it does not go with --format %s"
+                             % output_format)
+        output_format = "json"
+    if output_format not in formats:
+        raise UsageError("--format takes %s, not %r" % (", ".join(formats), output_format))
+    return output_format
+
+
 def one_svg(what):
     """The usage error for a second grid in SVG output, which holds one drawing."""
     from ..errors import UsageError

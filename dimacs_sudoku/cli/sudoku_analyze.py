@@ -128,13 +128,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
     from ..tasks.analyze import MAX_ANALYZE_SIZE, TOO_LARGE
     from ..sat import backend
 
-    if as_json:
-        if output_format not in ("text", "json"):
-            raise UsageError("--json is --format json; it does not go with --format %s"
-                             % output_format)
-        output_format = "json"
-    if output_format not in FORMATS:
-        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    output_format = options.report_format(as_json, output_format, FORMATS)
     if not 1 <= cap <= MAX_COUNT:
         raise UsageError("--cap counts from 1 to %d solutions, not %d" % (MAX_COUNT, cap))
     if max_remove < 0:

@@ -112,13 +112,7 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
         raise UsageError("--step picks the step of --format svg")
     if step is not None and step < 1:
         raise UsageError("--step counts from 1, not %d" % step)
-    if as_json:
-        if output_format not in ("text", "json"):
-            raise UsageError("--json is --format json; it does not go with --format %s"
-                             % output_format)
-        output_format = "json"
-    if output_format not in FORMATS:
-        raise UsageError("--format takes %s, not %r" % (", ".join(FORMATS), output_format))
+    output_format = options.report_format(as_json, output_format, FORMATS)
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
     facts = read_state(state) if state is not None else []
