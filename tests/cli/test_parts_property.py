@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dimacs_sudoku.errors import PuzzleError
-from dimacs_sudoku.formats import parse_puzzle, read_puzzles_lenient, write_grid
+from dimacs_sudoku.formats import MAX_LINE, parse_puzzle, read_puzzles_lenient, write_grid
 
 from support import INKALA, SMALL4, in_process
 
@@ -80,9 +80,20 @@ DAMAGE = {
     "nul line": "\0" * 7,
     "cut line": INKALA[:40],
     "cut json": write_grid(parse_puzzle(INKALA), "fpuzzles")[:57],
+    # a line puzzle of a size above the largest (401x401), and a line longer than any
+    # puzzle's, read up to its end and no further
+    "too large": "." * 401 ** 2,
+    "too long": "1" * (MAX_LINE + 1),
     "comment": "# a note",
     "blank": "",
 }
+
+
+class _Text(str):
+    """A file's text, shown cut short (the line too long is a megabyte)."""
+
+    def __repr__(self):
+        return repr(self[:300] + "...") if len(self) > 300 else str.__repr__(self)
 
 
 @st.composite
@@ -116,7 +127,7 @@ def inputs(draw):
             text += "\n"
     if draw(st.booleans()):
         text = text.replace("\n", "\r\n")
-    return text, expected
+    return _Text(text), expected
 
 
 def _read(text):
@@ -128,7 +139,7 @@ def _read(text):
 @given(inputs())
 def test_every_part_is_one_item_in_order(case):
     text, expected = case
-    assert _read(text) == expected, text
+    assert _read(text) == expected, repr(text)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -138,4 +149,4 @@ def test_sudoku_solve_writes_one_line_per_part(case):
     done = in_process("sudoku-solve", input=text)
     lines = done.stdout.splitlines()
     assert ["error" if line.startswith("error\t") else "grid" for line in lines] == \
-        [kind[0] for kind in expected], (text, done.stdout, done.stderr)
+        [kind[0] for kind in expected], (repr(text), done.stdout[:2000], done.stderr[:2000])
