@@ -352,9 +352,21 @@ class _RuleLines:
 
 
 def _rule_like(s):
-    """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none."""
+    """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none, nor
+    is a lone word of N² letters (N from 4) that names no rule: a line puzzle
+    damaged, not a rule with a typo (which has its arguments, or another length).
+
+    >>> _rule_like("thermoo r1c1 r1c2"), _rule_like("x" * 16), _rule_like("x" * 15)
+    (True, False, True)
+    """
+    import math
     from .source import HEADER
-    return _variants().is_rule_line(s) and not HEADER.match(s)
+    if not _variants().is_rule_line(s) or HEADER.match(s):
+        return False
+    word = s.split("#", 1)[0].strip()
+    n = math.isqrt(len(word))
+    return not (n >= 4 and n * n == len(word) and len(word.split()) == 1
+                and word.lower() not in _variants().keywords())
 
 
 def _variants():
