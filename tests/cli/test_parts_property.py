@@ -65,12 +65,18 @@ WRITTEN = {
     "euler": lambda p: write_grid(_grid(p), "euler"),
     "table": lambda p: write_grid(_grid(p), "table"),
     "triples": lambda p: write_grid(_grid(p), "triples"),
+    # the pencil-mark forms (docs/formats.md, "Pencil marks")
+    **{form: (lambda form: lambda p: write_grid(_grid(p), form))(form)
+       for form in ("tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library")},
 }
+# The pencil-mark forms, read as their own puzzle (a tdoku line has no givens).
+PENCIL = ("tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library")
 # Formats whose puzzle ends at a blank line only (triples: hints on any number of
 # lines).
 ENDS_BLANK = ("triples",)
 # The sizes a format holds, when not all (the variant: those RULES has).
-ONLY = {"euler": (9,), "triples": (9,), "variant": tuple(RULES)}
+ONLY = {"euler": (9,), "triples": (9,), "variant": tuple(RULES),
+        **{form: (9,) for form in PENCIL}}
 
 # Damaged lines: each is one error (a comment or blank line is none). Each is as wide
 # as no other: lines of one width in a run are the rows of one (damaged) grid.
@@ -84,6 +90,10 @@ DAMAGE = {
     # puzzle's, read up to its end and no further
     "too large": "." * 401 ** 2,
     "too long": "1" * (MAX_LINE + 1),
+    # a HoDoKu grid with a row left out, and a cut tdoku line
+    "pencil grid": "\n".join(write_grid(parse_puzzle(INKALA), "hodoku").splitlines()[:5]
+                             + write_grid(parse_puzzle(INKALA), "hodoku").splitlines()[6:]),
+    "cut tdoku": write_grid(parse_puzzle(INKALA), "tdoku")[:700],
     "comment": "# a note",
     "blank": "",
 }
@@ -108,7 +118,8 @@ def inputs(draw):
                                            or round(len(p) ** .5) in ONLY[name]]))
             text = WRITTEN[name](puzzle).rstrip("\n")
             pieces.append((text, name))
-            expected.append(("grid", puzzle))
+            expected.append(("grid", parse_puzzle(text).to_line() if name in PENCIL
+                             else puzzle))
         else:
             name = draw(st.sampled_from(sorted(DAMAGE)))
             before = [kind for _, kind in pieces if kind != "comment"][-1:]
