@@ -82,13 +82,18 @@ def sudoku_grade(
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                   progress=None, strict_drawings=False):
     from ..encodings import ENCODINGS
-    from ..tasks.grade import LEVELS, grade
+    from ..tasks.grade import LEVELS, MAX_GRADE_SIZE, check_size, grade
     from ..formats import puzzle_line
 
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
     size, box_shape = options.grid_shape(size, box)
+    if size is not None and size > MAX_GRADE_SIZE:
+        raise UsageError("%s: grading takes grids up to %dx%d (larger ones take minutes "
+                         "and gigabytes)" % ("--box %s makes a %dx%d grid" % (box, size, size)
+                                             if box else "--size %d" % size,
+                                             MAX_GRADE_SIZE, MAX_GRADE_SIZE))
     paths = options.check_inputs(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()
@@ -105,6 +110,11 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
             with options.batch_puzzles(path, PROG, bar, strict_drawings, fmt=input_format,
                                       size=size, box=box_shape) as (items, waiting):
                 for item in items:
+                    if not isinstance(item, (PuzzleError, OutputError)):
+                        try:
+                            check_size(item)
+                        except PuzzleError as error:
+                            item = error
                     if isinstance(item, (PuzzleError, OutputError)):
                         errors += 1
                         if bar:
