@@ -111,12 +111,23 @@ def source_name(path):
 
 # -- input: text lines of bounded length, compressed data by its first bytes -----------
 
+class _LongLine(str):
+    """The type of :data:`LONG_LINE`."""
+
+
+# What a TextInput with ``long_ok`` reads in place of a line longer than MAX_LINE:
+# known by its identity (``line is LONG_LINE``), and a line end to any other reader.
+LONG_LINE = _LongLine("\n")
+
+
 class TextInput(io.TextIOWrapper):
     """Text over a binary stream: UTF-8, a BOM dropped, any line ends, and lines of at
     most :data:`MAX_LINE` characters with no NUL, each checked as it is read, before
     memory is spent (``/dev/zero`` is one endless line of NULs). A reader that makes a
     NUL the error of its own line only (the puzzle readers, so that one damaged line
-    of a batch costs no other) sets ``nul_ok``.
+    of a batch costs no other) sets ``nul_ok``; one that does so with a line too long
+    sets ``long_ok``: such a line is skipped to its end, unkept, and read as
+    :data:`LONG_LINE`.
 
     The bytes are taken as they come (one read at a time, at most 64 KiB): a line from
     a terminal or a pipe is there as soon as it is written, and the first empty read
@@ -140,6 +151,7 @@ class TextInput(io.TextIOWrapper):
         self.source = source
         self.line_number = 0
         self.nul_ok = False
+        self.long_ok = False
         # A reader of a batch sets ``defer_errors``: a read that fails then ends the
         # input, every line before it still read, and the ReadError waits in
         # ``read_error`` (to be that input's last item); else it is raised at once.
@@ -152,6 +164,7 @@ class TextInput(io.TextIOWrapper):
         self._batch = iter(())      # the lines split from the last block, not yet taken
         self._pending = []          # (the list _batch runs over)
         self._carry = ""            # the start of a line whose end is not read yet
+        self._skipping = False      # the carry is a line too long (long_ok), not kept
         self._ended = False
         self._paused = False        # the last look found a pause, and nothing came since
         self._descriptor = False    # the descriptor to watch for a pause (see waiting)
@@ -190,29 +203,62 @@ class TextInput(io.TextIOWrapper):
             lines = block.split("\n")
             last = lines.pop()
             if not lines:
-                self._carry += last
-                if len(self._carry) > MAX_LINE:
-                    self._too_long(self.line_number + 1)
+                if self._skipping:
+                    self._skip(last)
+                else:
+                    self._carry += last
+                    if len(self._carry) > MAX_LINE:
+                        self._too_long(self.line_number + 1, self._carry)
                 continue
-            lines[0] = self._carry + lines[0]
+            if self._skipping:
+                self._skip(lines[0])
+                lines[0] = LONG_LINE
+            else:
+                lines[0] = self._carry + lines[0]
+            self._skipping, long = False, []
             if len(lines[0]) > MAX_LINE or len(last) > MAX_LINE:
-                for number, line in enumerate(lines + [last], self.line_number + 1):
+                for k, line in enumerate(lines + [last]):
                     if len(line) > MAX_LINE:
-                        self._too_long(number)
+                        self._too_long(self.line_number + k + 1, line)
+                        long.append(k)
+                self._skipping = len(last) > MAX_LINE   # (its end is still to come)
+            if lines[0] is LONG_LINE:
+                long.append(0)
             self.line_number += len(lines)
-            self._carry = last
+            self._carry = "" if self._skipping else last
             self._pending = [line + "\n" for line in lines]
+            for k in long:              # (rare: lines too long, read as LONG_LINE)
+                if k < len(lines):
+                    self._pending[k] = LONG_LINE
             self._batch = iter(self._pending)
             return next(self._batch)
-        if self._carry:
+        if self._carry or self._skipping:
             self.line_number += 1
-            line, self._carry = self._carry, ""
+            line, self._carry = self._carry or LONG_LINE, ""
+            self._skipping = False
             return line
         raise StopIteration
 
-    def _too_long(self, number):
-        raise InputError("a line longer than %d characters: not a puzzle, CNF or solver "
-                         "output" % MAX_LINE, self.source, number)
+    # The most characters of one line too long that ``long_ok`` skips: beyond, the
+    # input is no text of puzzles (an endless line, ``yes | tr -d '\\n'``), and
+    # reading on would only take time.
+    MAX_SKIPPED = 64 * MAX_LINE
+
+    def _too_long(self, number, text):
+        """Line ``number``, whose ``text`` so far is longer than :data:`MAX_LINE`: an
+        error, or with ``long_ok`` a line to skip to its end (unless it is binary
+        data: a NUL byte, as ``/dev/zero``'s)."""
+        self._number, self._skipped = number, 0
+        self._skipping = self.long_ok
+        self._skip(text)
+        self._carry = ""
+
+    def _skip(self, text):
+        """Skip ``text``, a piece of the line too long."""
+        self._skipped += len(text)
+        if not self._skipping or "\x00" in text or self._skipped > self.MAX_SKIPPED:
+            raise InputError("a line longer than %d characters: not a puzzle, CNF or "
+                             "solver output" % MAX_LINE, self.source, self._number)
 
     def readline(self, size=-1):
         line = next(self, "")
@@ -291,10 +337,11 @@ def open_text_input(path):
 
 
 def open_puzzle_input(path):
-    """:func:`open_text_input` for the puzzle readers, which make a NUL byte the error
-    of its own line (in a batch, one damaged line costs no other puzzle)."""
+    """:func:`open_text_input` for the puzzle readers, which make a NUL byte or a line
+    too long the error of its own line (in a batch, one damaged line costs no other
+    puzzle)."""
     stream = open_text_input(path)
-    stream.nul_ok = True
+    stream.nul_ok = stream.long_ok = True
     return stream
 
 

@@ -44,13 +44,16 @@ def write_formula(formula, path, labels=False, deferred=None):
 
 def write_package(items, folder, compress="none", labels=False, prog="sudoku2cnf"):
     """Write each ``(stem, formula, status, generator)`` of ``items`` as
-    FOLDER/STEM.cnf[.xz|.gz|.bz2], then FOLDER/index.csv. Every file is written first
-    and renamed into place only when all are: a run that fails (or is interrupted)
-    replaces no file and leaves no folder it made. Returns the number of files."""
+    FOLDER/STEM.cnf[.xz|.gz|.bz2], then FOLDER/index.csv, which keeps the rows of an
+    earlier run into the folder (but for the files written again). Every file is
+    written first and renamed into place only when all are: a run that fails (or is
+    interrupted) replaces no file and leaves no folder it made. Returns the number of
+    files."""
     made = streams.make_folder(folder)
     written = []
     rows = []
     try:
+        earlier = [] if made else earlier_rows(folder)
         for stem, formula, status, generator in items:
             name = cnf_name(stem, compress)
             digest = write_formula(formula, os.path.join(folder, name), labels, written)
@@ -58,8 +61,9 @@ def write_package(items, folder, compress="none", labels=False, prog="sudoku2cnf
                          generator))
         if not rows:
             raise PuzzleError("no puzzle found")
+        names = {row[0] for row in rows}
         with streams.AtomicOutput(os.path.join(folder, INDEX), deferred=written) as out:
-            out.write(index_text(rows))
+            out.write(index_text([row for row in earlier if row[0] not in names] + rows))
         streams.commit_outputs(written)
     except BaseException:
         streams.discard_outputs(written)
@@ -73,6 +77,26 @@ def write_package(items, folder, compress="none", labels=False, prog="sudoku2cnf
         sys.stderr.write("%s: wrote %d CNF files and %s to %s\n"
                          % (prog, len(rows), INDEX, folder))
     return len(rows)
+
+
+def earlier_rows(folder):
+    """The rows of FOLDER/index.csv (none when there is none) whose files are there;
+    OutputError when it is some other CSV file, which a run must not replace."""
+    from ..errors import OutputError
+    path = os.path.join(folder, INDEX)
+    try:
+        with open(path, newline="", encoding="utf-8", errors="replace") as index:
+            found = list(csv.reader(index))
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise OutputError(streams.describe_os_error(error, "read", path)) from None
+    if not found or tuple(found[0]) != INDEX_COLUMNS or any(
+            len(row) != len(INDEX_COLUMNS) for row in found[1:]):
+        raise OutputError("%s is not an index of CNF files (%s): give a new folder"
+                          % (streams.display_name(path), ",".join(INDEX_COLUMNS)))
+    return [row for row in found[1:]
+            if os.path.isfile(os.path.join(folder, os.path.basename(row[0])))]
 
 
 def index_text(rows):

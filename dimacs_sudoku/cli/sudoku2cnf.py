@@ -52,10 +52,10 @@ clauses; the reduced one is the contradiction "1 0", "-1 0" under its header.
 --output-dir DIR writes DIR/STEM-K.cnf for the K-th puzzle (--compress xz,
 gz or bz2: .cnf.xz ...) and DIR/index.csv: each file's name, GBD hash,
 variables, clauses, status (UNSAT for givens that clash, else UNKNOWN:
-sudoku2cnf does not solve) and the command that writes it alone.
---gbd-hash writes the GBD hash of the CNF (the identifier of the Global
-Benchmark Database and the SAT competitions) instead of the CNF, or beside
-the CNF written by -o.
+sudoku2cnf does not solve) and the command that writes it alone; a second
+run into DIR adds to its index. --gbd-hash writes the GBD hash of the CNF
+(the identifier of the Global Benchmark Database and the SAT competitions)
+instead of the CNF, or beside the CNF written by -o.
 
 \b
 --exclude FILE adds one clause per complete grid in FILE (any puzzle format)

@@ -201,8 +201,8 @@ def analyzed(grid, output_format, warn=None, **options):
         report = analyze(grid, **options)
         if report.undecided:
             warnings.append(
-                "minimal_givens may not be minimal: %d removals undecided within the "
-                "budget (--budget)" % report.undecided)
+                "minimal_givens may not be minimal: %s undecided within the "
+                "budget (--budget)" % counted(report.undecided, "removal"))
         return report_text(report, output_format)
 
     warnings = []
@@ -273,6 +273,15 @@ def text_report(report):
     return "puzzle: %s\n%s\n%s\n" % (where, drawing, lists_text(report))
 
 
+def counted(n, noun):
+    """``n`` and ``noun``, in the plural unless ``n`` is 1.
+
+    >>> counted(1, "cell"), counted(0, "given")
+    ('1 cell', '0 givens')
+    """
+    return "%d %s%s" % (n, noun, "" if n == 1 else "s")
+
+
 def lists_text(report):
     """The short lists of the text form, one line each."""
     data = report.to_json()
@@ -280,8 +289,9 @@ def lists_text(report):
                                   else "")]
     givens = report.puzzle.givens_count()
     if data["solutions"]:
-        lines.append("backbone: %d cells (%d beyond the %d givens)"
-                     % (len(data["backbone"]), len(data["backbone"]) - givens, givens))
+        lines.append("backbone: %s (%d beyond the %s)"
+                     % (counted(len(data["backbone"]), "cell"),
+                        len(data["backbone"]) - givens, counted(givens, "given")))
     if data["capped"] or data["solutions"] != 1:
         lines.append("redundant givens, redundant rules, minimal givens: do not apply "
                      "(they ask about a puzzle with exactly one solution; it has %s)"
@@ -301,9 +311,10 @@ def lists_text(report):
             continue
         label = key.replace("_", " ")
         if key == "minimal_givens":
-            label += " (%d of %d%s)" % (len(items), givens, "; %d removals undecided "
+            label += " (%d of %d%s)" % (len(items), givens, "; %s undecided "
                                         "within the budget: may not be minimal"
-                                        % report.undecided if report.undecided else "")
+                                        % counted(report.undecided, "removal")
+                                        if report.undecided else "")
         if key == "redundant_rules" or (key == "core" and any(" " in i for i in items)):
             lines.append("%s:%s" % (label, "".join("\n  " + i for i in items)
                                     if items else " none"))

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, SudokuError, UsageError
+from ..errors import EXIT_SEVERAL, PuzzleError, SudokuError, UsageError
 from .. import streams
 from . import options, runtime
 from . import progress as progress_bar
@@ -95,13 +95,18 @@ def sudoku_grade(
 def grade_command(puzzles, output, encoding, size, box, input_format, summary,
                   progress=None, strict_drawings=False, rating=False, jobs=1):
     from ..encodings import ENCODINGS
-    from ..tasks.grade import LEVELS, grade
+    from ..tasks.grade import LEVELS, MAX_GRADE_SIZE, check_size, grade
     from ..formats import puzzle_line
 
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
     size, box_shape = options.grid_shape(size, box)
+    if size is not None and size > MAX_GRADE_SIZE:
+        raise UsageError("%s: grading takes grids up to %dx%d (larger ones take minutes "
+                         "and gigabytes)" % ("--box %s makes a %dx%d grid" % (box, size, size)
+                                             if box else "--size %d" % size,
+                                             MAX_GRADE_SIZE, MAX_GRADE_SIZE))
     paths = options.check_inputs(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()
@@ -113,7 +118,12 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
         bar.measure(paths)
     interactive = sys.stdout.isatty() and output in streams.STDIO
     def work(puzzle, number):
-        """One puzzle's grade and line, in a worker of --jobs or here."""
+        """One puzzle's grade and line, in a worker of --jobs or here; or the error
+        that is its line (a grid too large to grade)."""
+        try:
+            check_size(puzzle)
+        except PuzzleError as error:
+            return error
         result = grade(puzzle, encoding)
         extra = "\t%s" % rating_text(puzzle) if rating else ""
         return result.level, result.decisions, "%s\t%s\t%d%s\n" % (

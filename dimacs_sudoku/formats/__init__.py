@@ -35,8 +35,8 @@ grammar closes it, :func:`.fpuzzles.object_lines`) ends the part before it, a gr
 block ends a run of line puzzles, line puzzles end a run of grids, and a line that
 starts no grid's rows (:func:`.rows.rows_follow`) is a damaged line of its own. Grids
 in multi-line formats follow each other directly or with blank lines between; ``#``
-lines are comments everywhere. Lines longer than
-:data:`~.source.MAX_LINE` are an error (no puzzle is that long).
+lines are comments everywhere. A line longer than :data:`~.source.MAX_LINE` is an
+error (no puzzle is that long): read leniently, that line's only, in its place.
 
 Output formats (:data:`OUTPUT_FORMATS`, :func:`write_grid`): ``line``, ``grid``,
 ``numbers``, ``table``, ``euler``, ``triples``, ``json``, ``svg``, ``html``,
@@ -205,8 +205,15 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
     ctx = Context(source, size, box)
     if fmt == "triples" and ctx.hint not in (None, 9):
         raise UsageError("triples are for 9x9 grids only, not %dx%d" % (ctx.hint, ctx.hint))
-    rules = _RuleLines(numbered(stream, first, source), source)
+    # (lenient: a line too long is its own error, in its place among the puzzles)
+    long_lines = deque() if lenient else None
+    rules = _RuleLines(numbered(stream, first, source, long_lines), source)
     lines = Lines(items=rules, waiting=getattr(stream, "waiting", None))
+
+    def before(line):
+        """The errors of the lines too long before ``line`` (None: all of them)."""
+        while long_lines and (line is None or long_lines[0].line < line):
+            yield long_lines.popleft()
 
     # The options are checked now; the input is read when the caller starts iterating.
     def run():
@@ -218,7 +225,9 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
                 # that come after the pause cannot be its rules.
                 if blocks and blocks[0][0][0] > (held.line or 0):
                     held = _with_rules(held, blocks.popleft(), lenient, source)
+                yield from before(held.line or 0)
                 yield _boxed(held, lenient)
+                yield from before(None)
                 held = None
             item = next(items, None)
             if item is None:
@@ -227,6 +236,7 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
                 # The rules between this puzzle and the one before belong to that one.
                 held = _with_rules(held, blocks.popleft(), lenient, source, count)
             if held is not None:
+                yield from before(held.line or 0)
                 yield _boxed(held, lenient)
             held = item
             count += 1
@@ -235,7 +245,9 @@ def _reader(stream, source, fmt, size, box, lenient, first=1):
             # are the first one's)
             held = _with_rules(held, rules.found, lenient, source, count)
         if held is not None:
+            yield from before(held.line or 0)
             yield _boxed(held, lenient)
+        yield from before(None)
     return run()
 
 
@@ -340,9 +352,21 @@ class _RuleLines:
 
 
 def _rule_like(s):
-    """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none."""
+    """Whether the line ``s`` may be a rule line: a header (``Grid 01``) is none, nor
+    is a lone word of N² letters (N from 4) that names no rule: a line puzzle
+    damaged, not a rule with a typo (which has its arguments, or another length).
+
+    >>> _rule_like("thermoo r1c1 r1c2"), _rule_like("x" * 16), _rule_like("x" * 15)
+    (True, False, True)
+    """
+    import math
     from .source import HEADER
-    return _variants().is_rule_line(s) and not HEADER.match(s)
+    if not _variants().is_rule_line(s) or HEADER.match(s):
+        return False
+    word = s.split("#", 1)[0].strip()
+    n = math.isqrt(len(word))
+    return not (n >= 4 and n * n == len(word) and len(word.split()) == 1
+                and word.lower() not in _variants().keywords())
 
 
 def _variants():

@@ -282,8 +282,10 @@ def _read_library(s, lineno, ctx):
 def _read_grid(lines, first, lineno, ctx):
     """HoDoKu's (or Sudoku Explainer's) boxed grid of candidate lists, from its first
     line ``first``: 9 rows of 9 lists between border lines. The whole grid is read
-    (to its closing border, a blank line or the end) before a fault is raised, so that
-    a damaged grid is one error."""
+    (to its closing border ``'---'``, a blank line, the next grid's top border
+    ``.---``, a line that is neither a row ``|...`` nor a border, or the end) before
+    a fault is raised, so that a damaged grid is one error and the part after it is
+    read next."""
     rows = []
     first_line = lineno
     problem = None
@@ -295,13 +297,16 @@ def _read_grid(lines, first, lineno, ctx):
                 problem = ("a pencil-mark grid's row is 9 candidate lists between '|', "
                            "not %r" % text[:40], lineno)
             rows.append((lineno, tokens or []))
-        elif len(rows) >= 9:
+        elif len(rows) >= 9 or rows and text[:1] == "'":
             break
         item = lines.peek(0)
-        if item is None or not item[1].strip():
+        s = item[1].strip() if item is not None else ""
+        if not s:
             break
-        if len(rows) >= 9 and not _pm_border(item[1].strip()):
-            break
+        border = _pm_border(s)
+        if len(rows) >= 9 and not border or not border and s[:1] != "|" \
+                or border and s[:1] == "." and rows:
+            break                   # the next part's line
         lineno, text = lines.next()
         text = text.strip()
     if problem is None and len(rows) != 9:

@@ -17,7 +17,7 @@ from itertools import chain
 from ..errors import PuzzleError, UsageError
 from ..core.grid import Grid
 from ..core.layout import MAX_SIZE, Layout, parse_box
-from ..streams import MAX_LINE as _STREAM_MAX_LINE, TextInput, says_nothing
+from ..streams import LONG_LINE, MAX_LINE as _STREAM_MAX_LINE, TextInput, says_nothing
 
 # The header lines of the sudokusat2019 table and of Project Euler's file.
 HEADER = re.compile(r"(experiment|number of tasks|task|puzzle size)\s*:|grid\s*\d+\s*\Z",
@@ -29,7 +29,7 @@ MAX_LINE = _STREAM_MAX_LINE
 
 
 def too_long(source, lineno):
-    return PuzzleError("line longer than %s characters: not a puzzle (the largest grid,"
+    return PuzzleError("a line longer than %s characters: not a puzzle (the largest grid,"
                        " %dx%d, fits in fewer)" % (format(MAX_LINE, ","), MAX_SIZE, MAX_SIZE),
                        source, lineno)
 
@@ -44,12 +44,20 @@ def utf16(text):
     return body is not text or len(body) >= 4 and not (even and odd) and bool(even or odd)
 
 
-def numbered(lines, first=1, source=None):
+def numbered(lines, first=1, source=None, long_lines=None):
     """``(number, text)`` for each line, without a BOM, line end or trailing blanks.
 
-    A stream is read a line at a time, at most MAX_LINE characters each (a longer
-    line is an error); any other iterable of strings is taken as it comes. A ``\\r``
-    left inside a line (old Mac line ends) starts a new line.
+    A stream is read a line at a time, at most MAX_LINE characters each; any other
+    iterable of strings is taken as it comes. A longer line is an error; given a list
+    ``long_lines``, it is that line's error only: appended there, the line skipped to
+    its end and read as a blank line (the part before it ends there). A ``\\r`` left
+    inside a line (old Mac line ends) starts a new line.
+
+    >>> found = []
+    >>> list(numbered(["1..4", "x" * (MAX_LINE + 1), "4..."], 1, "p.txt", found))
+    [(1, '1..4'), (2, ''), (3, '4...')]
+    >>> found[0].line
+    2
     """
     readline = getattr(lines, "readline", None)
     if isinstance(lines, TextInput) or readline is None:
@@ -59,8 +67,16 @@ def numbered(lines, first=1, source=None):
     n, start = first - 1, True
     for raw in raws:
         n += 1
-        if len(raw) > MAX_LINE and (raw[-1] not in "\r\n" or len(raw) > MAX_LINE + 2):
-            raise too_long(source, n)
+        if raw is LONG_LINE or len(raw) > MAX_LINE and (
+                raw[-1] not in "\r\n" or len(raw) > MAX_LINE + 2):
+            if long_lines is None:
+                raise too_long(source, n)
+            long_lines.append(too_long(source, n))
+            while raws is not lines and raw and raw[-1] not in "\r\n":
+                raw = readline(MAX_LINE + 1)        # (the rest of the line, unkept)
+            start = False
+            yield n, ""
+            continue
         text = raw.rstrip()
         if start:
             text, start = text.lstrip("\ufeff"), False

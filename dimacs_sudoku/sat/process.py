@@ -125,7 +125,17 @@ def run_forked(payload, timeout, label):
             pass
     read_end, write_end = os.pipe()
     parent = os.getpid()
-    pid = os.fork()
+    # The stop signals wait while the child is made: in the child until its handlers
+    # are the defaults (not this process's, which would run this process's clean-up),
+    # here until the child is in the hands of the code that kills it.
+    blocked = _block(STOP_SIGNALS)
+    try:
+        pid = os.fork()
+    except BaseException:
+        _unblock(blocked)
+        os.close(read_end)
+        os.close(write_end)
+        raise
     if pid == 0:                                    # the child: solve, send, vanish
         code = 1
         try:
@@ -133,6 +143,7 @@ def run_forked(payload, timeout, label):
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
             die_with_parent(parent)
+            _unblock(blocked)
             try:
                 view = memoryview(payload())
             except (OSError, OutputError) as error:
@@ -146,10 +157,11 @@ def run_forked(payload, timeout, label):
             code = 1
         finally:
             os._exit(code)
-    os.close(write_end)
     chunks = []
     import select
     try:
+        os.close(write_end)
+        _unblock(blocked)
         with forward_stops(lambda number: signal_child(pid, number)):
             while True:
                 remaining = None if deadline is None else deadline - time.monotonic()
@@ -176,6 +188,20 @@ def run_forked(payload, timeout, label):
     if status != 0 or not payload:
         raise SolverError("%s failed (%s)" % (label, wait_status(status)))
     return payload
+
+
+def _block(numbers):
+    """Block the signals ``numbers`` in this thread; what :func:`_unblock` takes."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+
+
+def _unblock(before):
+    """Put back the signal mask :func:`_block` replaced: a signal that came in
+    between is handled now."""
+    if before is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _write_failure(error):

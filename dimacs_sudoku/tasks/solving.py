@@ -208,10 +208,31 @@ def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=Fal
     every solution is checked against every rule by the rules' own checkers
     (:class:`InvalidModel` if one breaks a rule), and n counts distinct grids.
     ``escalate``: the first solver's budget (see :mod:`dimacs_sudoku.sat.escalate`)."""
+    def search():
+        return _variant_solutions(grid, count, solver, engine, canonical, escalate)
+    solutions = None
+    if solver is None and grid.size ** 3 >= LONG_REDUCTION_CANDIDATES:
+        from ..sat.process import call_forked, fork_to_stay_interruptible
+        if fork_to_stay_interruptible(None):    # (see LONG_REDUCTION_CANDIDATES)
+            found = call_forked(lambda: [_answered_codes()] + search(),
+                                "the in-process search")
+            _note_answered_codes(found[0])
+            solutions = found[1:]
+    if solutions is None:
+        solutions = search()
+    for cells in solutions:
+        check_cells(cells, grid.layout, grid, grid.source, grid.line, "the solver's model")
+    check_distinct(solutions, grid.source, grid.line)
+    return solutions, len(solutions)
+
+
+def _variant_solutions(grid, count, solver, engine, canonical, escalate):
+    """The solutions of :func:`solve_variant_cells`, unchecked; :data:`ANSWERED` says
+    which solver found them."""
     ANSWERED[0] = "propagation"
     found = variant_problem(grid)
     if found is None:
-        return [], 0
+        return []
     problem, clauses, num_vars = found
     budget = _escalation(engine, solver, escalate)
     if budget is not None:
@@ -233,10 +254,7 @@ def solve_variant_cells(grid, count=1, solver=None, engine="auto", canonical=Fal
         else:
             solutions.pop()
         solutions.insert(0, first)
-    for cells in solutions:
-        check_cells(cells, grid.layout, grid, grid.source, grid.line, "the solver's model")
-    check_distinct(solutions, grid.source, grid.line)
-    return solutions, len(solutions)
+    return solutions
 
 
 # ---- the engines ------------------------------------------------------------------
@@ -322,7 +340,15 @@ def _in_process(search):
         if problem.num_vars > LONG_SEARCH_VARS:
             return interruptible(lambda: search(problem, count), problem.num_vars)
         return search(problem, count)
+    run.in_process = True
     return run
+
+
+# A grid with more candidates than this (64x64 and up) is reduced and searched, as a
+# whole, in a forked child while the command catches signals: the reduction of an
+# empty 400x400 takes minutes and gigabytes in objects whose garbage collection and
+# freeing are single C calls of seconds each, which a signal would wait for.
+LONG_REDUCTION_CANDIDATES = 1 << 18
 
 
 _PYCOSAT_SEARCH = _in_process(lambda problem, count: _pycosat_models(problem, count))
@@ -353,28 +379,68 @@ def _searcher(engine, solver, escalate=None):
             return _note_answer(interruptible(
                 lambda: _escalating(problem, (), problem.num_vars, count, engine, budget),
                 problem.num_vars), engine, budget)
+        escalating.in_process = True
         return escalating
     ANSWERED[0] = "pycosat"
     return _PYCOSAT_SEARCH
 
 
-def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None):
-    """``(solutions, n)`` for one puzzle with a reducer and a search function; with
-    ``check`` (a GridCheck) every solution is verified against the rules and the
-    givens, and n counts distinct ones."""
+def _search(reducer, cells, count, search, grid, canonical, check):
+    """``(solutions, first)`` of one puzzle, unchecked: its reduced problem searched,
+    and with ``canonical`` and several solutions the bundled picosat's first (None
+    otherwise)."""
     try:
         problem = reducer.reduce(cells, grid)
     except NO_SOLUTION:
-        return [], 0
+        return [], None
     if not problem.num_vars:
         ANSWERED[0] = "propagation"
         solutions = [problem.filled]
         if problem.unchecked is not None and (check is None
                                               or not check.ok(solutions[0], cells)):
             if problem.contradiction():
-                return [], 0
-    else:
-        solutions = list(map(problem.decode, search(problem, count)))
+                return [], None
+        return solutions, None
+    solutions = list(map(problem.decode, search(problem, count)))
+    first = None
+    if canonical and len(solutions) > 1 and search is not _PYCOSAT_SEARCH:
+        # The first solution of a puzzle with several: the bundled picosat's first
+        # model of the same reduced CNF, as the pycosat engine gives it.
+        first = problem.decode(_PYCOSAT_SEARCH(problem, 1)[0])
+    return solutions, first
+
+
+def _search_whole(reducer, cells, count, search, grid, canonical, check):
+    """:func:`_search`, in a forked child for a grid of many candidates searched in
+    this process (see LONG_REDUCTION_CANDIDATES)."""
+    from ..sat.process import call_forked, fork_to_stay_interruptible
+    if reducer.size ** 3 < LONG_REDUCTION_CANDIDATES or not getattr(
+            search, "in_process", False) or not fork_to_stay_interruptible(None):
+        return _search(reducer, cells, count, search, grid, canonical, check)
+
+    def whole():
+        solutions, first = _search(reducer, cells, count, search, grid, canonical, check)
+        return [_answered_codes(), [] if first is None else first] + solutions
+    found = call_forked(whole, "the in-process search")
+    _note_answered_codes(found[0])
+    return found[2:], found[1] or None
+
+
+def _answered_codes():
+    """:data:`ANSWERED` as a list of ints, for a forked child to send back with its
+    solutions (see :func:`dimacs_sudoku.sat.process.call_forked`)."""
+    return list((ANSWERED[0] or "").encode("utf-8"))
+
+
+def _note_answered_codes(codes):
+    ANSWERED[0] = bytes(codes).decode("utf-8") or None
+
+
+def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None):
+    """``(solutions, n)`` for one puzzle with a reducer and a search function; with
+    ``check`` (a GridCheck) every solution is verified against the rules and the
+    givens, and n counts distinct ones."""
+    solutions, first = _search_whole(reducer, cells, count, search, grid, canonical, check)
     if check is not None:
         ok = check.ok
         for solution in solutions:
@@ -385,10 +451,7 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
             check_distinct(solutions, grid.source if grid else None,
                            grid.line if grid else None)
     n = len(solutions)
-    if canonical and n > 1 and search is not _PYCOSAT_SEARCH:
-        # The first solution of a puzzle with several: the bundled picosat's first
-        # model of the same reduced CNF, as the pycosat engine gives it.
-        first = problem.decode(_PYCOSAT_SEARCH(problem, 1)[0])
+    if first is not None:
         if check is not None and not check.ok(first, cells):
             check.check(first, cells, grid.source if grid else None,
                         grid.line if grid else None, "the bundled solver's model")

@@ -555,3 +555,22 @@ def test_a_size_option_above_the_limit_is_a_usage_error():
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("sudoku-analyze: --box 6x6 makes a 36x36 grid: "
                                     "analysis takes grids up to 25x25")
+
+
+@pytest.mark.parametrize("text, wanted", [
+    # one given and 72 solutions: the given alone is the backbone
+    ("1" + "." * 15 + "\n", ["backbone: 1 cell (0 beyond the 1 given)"]),
+    ("1234341221434321\n", ["backbone: 16 cells (0 beyond the 16 givens)"]),
+])
+def test_the_text_agrees_in_number(text, wanted):
+    done = in_process("sudoku-analyze", "--cap", "1000", input=text)
+    assert done.returncode == 0, done.stderr
+    for line in wanted:
+        assert line in done.stdout.splitlines(), done.stdout
+    assert " 1 cells" not in done.stdout and " 1 givens" not in done.stdout
+
+
+def test_numbers_in_the_lists_text_agree():
+    from dimacs_sudoku.cli.sudoku_analyze import counted
+    assert [counted(n, "cell") for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
+    assert counted(1, "removal") == "1 removal"

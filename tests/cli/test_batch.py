@@ -254,3 +254,52 @@ def test_a_forked_search_gives_what_the_search_here_gives(engine, monkeypatch):
     assert [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids] == here
     assert here[0][1] == 1 and here[1][1] == 3 and here[2][1] == 0
     assert forks
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@pytest.mark.parametrize("engine", ["pycosat", "pysat"])
+def test_a_grid_of_many_candidates_is_reduced_and_searched_in_a_forked_child(
+        engine, monkeypatch, tmp_path):
+    """While a command catches signals, a large grid's reduction runs in the forked
+    child too (its garbage collection and freeing held a signal for seconds): the
+    answers are the same, every solution still checked here."""
+    if engine == "pysat":
+        require_pysat()
+    from dimacs_sudoku.tasks import solving
+    from dimacs_sudoku.sat import process
+    from dimacs_sudoku.reasoning import reduction
+    grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),
+             parse_puzzle("11" + "." * 79), parse_puzzle("." * 16),
+             parse_puzzle("12....3.........")]
+    here = [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids]
+    pids = tmp_path / "pids"
+    for cls in (reduction.SwarReducer, reduction.UnitReducer):
+        def reduce(self, *args, _reduce=cls.reduce):
+            with open(pids, "a") as out:
+                out.write("%d\n" % os.getpid())
+            return _reduce(self, *args)
+        monkeypatch.setattr(cls, "reduce", reduce)
+    monkeypatch.setattr(solving, "LONG_REDUCTION_CANDIDATES", 0)
+    monkeypatch.setattr(process, "fork_to_stay_interruptible", lambda timeout: True)
+    assert [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids] == here
+    assert [found[1] for found in here] == [1, 3, 0, 3, 0]
+    reduced = pids.read_text().split()
+    assert len(reduced) == len(grids) and str(os.getpid()) not in reduced
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_variant_of_many_candidates_is_solved_in_a_forked_child(monkeypatch):
+    from dimacs_sudoku.tasks import solving
+    from dimacs_sudoku.sat import process
+    grids = [parse_puzzle(INKALA + "\nkiller 3 r1c2 r1c3"),
+             parse_puzzle("." * 16 + "\nkiller 3 r1c1 r1c2"),
+             parse_puzzle("." * 16 + "\nkiller 2 r1c1 r1c2")]
+    here = [solve_cells(grid, 3, canonical=True) for grid in grids]
+    forks = []
+    monkeypatch.setattr(solving, "LONG_REDUCTION_CANDIDATES", 0)
+    monkeypatch.setattr(process, "fork_to_stay_interruptible", lambda timeout: True)
+    monkeypatch.setattr(process, "call_forked",
+                        lambda function, label, _call=process.call_forked:
+                        forks.append(label) or _call(function, label))
+    assert [solve_cells(grid, 3, canonical=True) for grid in grids] == here
+    assert [found[1] for found in here] == [1, 3, 0] and len(forks) == 3

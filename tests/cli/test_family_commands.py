@@ -153,3 +153,29 @@ def test_sudoku_holes_are_clues():
     done = command("sudoku-gen", "--holes", "50", "--seed", "3", "--format", "line")
     assert done.returncode == 0
     assert done.stdout.strip().count(".") >= 50 or "not reached" in done.stderr
+
+
+def test_a_second_run_into_the_same_folder_keeps_the_first_runs_rows(tmp_path):
+    # index.csv named the second run's files alone, beside the first run's: every
+    # CNF file of the folder has its row, each once (a file written again: its new row)
+    folder = tmp_path / "set"
+    for family, seed in (("qwh", "1"), ("qcp", "5"), ("qwh", "2")):
+        done = command("sudoku-gen", "--family", family, "--size", "5", "--holes", "6",
+                       "--count", "2", "--seed", seed, "--cnf", "--output-dir", folder)
+        assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader((folder / "index.csv").open()))
+    files = sorted(p.name for p in folder.iterdir() if p.name != "index.csv")
+    assert sorted(row["file"] for row in rows) == files and len(files) == 5
+    assert [row["file"] for row in rows][:2] == ["qwh-5-6-1.cnf", "qcp-5-6-5.cnf"]
+
+
+def test_a_folder_whose_index_csv_is_not_a_package_index_is_refused(tmp_path):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "index.csv").write_text("name,score\nalice,3\n")
+    done = command("sudoku-gen", "--family", "qwh", "--size", "5", "--holes", "6",
+                   "--cnf", "--output-dir", folder)
+    assert done.returncode == 8 and no_traceback(done.stderr), done.stderr
+    assert "index.csv" in done.stderr and done.stderr.count("\n") == 1
+    assert (folder / "index.csv").read_text() == "name,score\nalice,3\n"
+    assert sorted(p.name for p in folder.iterdir()) == ["index.csv"]

@@ -21,7 +21,8 @@ from dimacs_sudoku.formats.source import MAX_LINE
 from dimacs_sudoku.core.grid import Grid
 
 from conftest import require_solver
-from support import BIN, INKALA, INKALA_SOLUTION, command, pattern_solution, shell
+from support import (BIN, INKALA, INKALA_SOLUTION, command, in_process, pattern_solution,
+                     shell)
 
 SMALL4 = "1..44......33..1"
 
@@ -520,10 +521,40 @@ def test_a_line_that_is_no_puzzle_says_what_it_looks_like(text, expected):
 
 
 def test_line_too_long_is_an_error_naming_the_line():
-    with pytest.raises(PuzzleError, match="p.txt:2: line longer than"):
+    with pytest.raises(PuzzleError, match="p.txt:2: a line longer than"):
         read_text(SMALL4 + "\n" + "." * (MAX_LINE + 10) + "\n")
-    with pytest.raises(PuzzleError, match="p.txt:1: line longer than"):
-        list(read_puzzles_lenient(io.StringIO("." * (MAX_LINE + 10)), "p.txt"))
+    # read leniently, it is that line's error only: the puzzles around it are read
+    found = list(read_puzzles_lenient(io.StringIO(
+        SMALL4 + "\n" + "." * (MAX_LINE + 10) + "\n" + SMALL4), "p.txt"))
+    assert [getattr(x, "line", None) for x in found] == [1, 2, 3]
+    assert str(found[1]).startswith("p.txt:2: a line longer than")
+
+
+@pytest.mark.parametrize("name, json_option", [("sudoku-solve", ["--format", "json"]),
+                                               ("sudoku-analyze", ["--json"]),
+                                               ("sudoku-grade", [])])
+@pytest.mark.parametrize("big", ["." * 401 ** 2, "1" * (MAX_LINE + 1), "1 " * MAX_LINE])
+def test_a_line_too_large_or_too_long_is_one_error_and_the_next_puzzle_is_read(
+        name, json_option, big, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(big + "\n" + SMALL4 + "\n")
+    done = in_process(name, path, *json_option)
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2, done.stdout[:500]
+    if json_option:
+        assert json.loads(lines[0])["line"] == 1 and "error" in json.loads(lines[0])
+        assert "error" not in json.loads(lines[1])
+    else:
+        assert lines[0].startswith("error\t%s:1: " % path) and lines[1].startswith(SMALL4)
+    assert done.returncode == 9 and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_line_too_long_that_never_ends_is_refused_within_a_bound(tmp_path):
+    from dimacs_sudoku.streams import TextInput
+    path = tmp_path / "p.txt"
+    path.write_text(SMALL4 + "\n" + "1" * (TextInput.MAX_SKIPPED + 2))
+    done = in_process("sudoku-solve", path)
+    assert done.returncode == 3 and "p.txt:2: a line longer than" in done.stderr
 
 
 def test_line_of_more_cells_than_the_largest_grid():

@@ -12,6 +12,7 @@ from dimacs_sudoku.tasks.grade import Grade, grade, solutions
 from dimacs_sudoku.sat.dpll import ClausePropagator, clause_propagator, given_literals
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.core.layout import Layout
+from dimacs_sudoku.errors import PuzzleError
 
 from support import INKALA, SMALL4, in_process as command, no_traceback
 
@@ -213,3 +214,21 @@ def test_command_reads_other_formats_and_sizes():
     done = command("sudoku-grade", input=grid_form)
     assert done.returncode == 0, done.stderr
     assert done.stdout == SMALL4 + "\tup\t0\n"
+
+
+def test_a_grid_above_25x25_is_its_error_line_at_once(tmp_path):
+    # An empty 400x400 took 3 GB in 8 s and went on; a 36x36 with half its cells given
+    # ran past a minute (2026-11-29).
+    in_process = command
+    path = tmp_path / "p.txt"
+    path.write_text("." * 36 ** 2 + "\n" + "." * 400 ** 2 + "\n" + "1..44......33..1\n")
+    done = in_process("sudoku-grade", path)
+    lines = done.stdout.splitlines()
+    assert [line.split("\t")[0] for line in lines[:2]] == ["error", "error"], done.stdout
+    assert "%s:1: grading takes grids up to 25x25, not 36x36" % path in lines[0]
+    assert lines[2] == "1..44......33..1\tup\t0" and done.returncode == 9
+    for option in (["--size", "36"], ["--box", "6x6"]):
+        done = in_process("sudoku-grade", *option, path)
+        assert done.returncode == 2 and "up to 25x25" in done.stderr, done.stderr
+    with pytest.raises(PuzzleError, match="grading takes grids up to 25x25"):
+        grade(Grid.empty(36))

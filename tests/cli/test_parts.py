@@ -156,3 +156,34 @@ def test_each_part_ends_where_the_next_starts(first, second):
     expected = [items(first)[0], *items(second)]
     assert [k for _, k in found] == ["error" if isinstance(x, PuzzleError) else x.to_line()
                                      for x in expected]
+
+
+# ---- a word as long as a line puzzle is a damaged puzzle, not a rule ---------------
+
+@pytest.mark.parametrize("word", ["x" * 16, "x" * 81, "Garbage" * 11 + "word", "Q" * 256])
+@pytest.mark.parametrize("where", ["middle", "end"])
+def test_a_bare_word_of_n_squared_letters_after_puzzles_is_a_damaged_puzzle(word, where):
+    text = INKALA + "\n" + INKALA + "\n" + word + "\n"
+    expected = [(1, INKALA), (2, INKALA), (3, "error")]
+    if where == "middle":
+        text += SMALL4 + "\n"
+        expected.append((4, SMALL4))
+    assert kinds(text) == expected
+    found = items(text)
+    assert "rule" not in str(found[2]), found[2]
+
+
+@pytest.mark.parametrize("line", ["thermoo r1c1 r1c2", "xxxxxxxxxxxxxxxx r1c1",
+                                  "antikingg", "x" * 15])
+def test_a_rule_with_a_typo_after_a_puzzle_is_still_that_puzzles_error(line):
+    found = items(INKALA + "\n" + INKALA + "\n" + line + "\n")
+    assert [type(x).__name__ for x in found] == ["Grid", "PuzzleError"]
+    assert "unknown rule" in str(found[1])
+
+
+def test_a_known_rule_keyword_alone_is_a_rule_whatever_its_length():
+    from dimacs_sudoku.rules.registry import keywords
+    for word in keywords():
+        if word.isalpha():
+            found = items(SMALL4 + "\n" + word + "\n")
+            assert len(found) == 1, word

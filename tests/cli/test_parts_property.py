@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dimacs_sudoku.errors import PuzzleError
-from dimacs_sudoku.formats import parse_puzzle, read_puzzles_lenient, write_grid
+from dimacs_sudoku.formats import MAX_LINE, parse_puzzle, read_puzzles_lenient, write_grid
 
 from support import INKALA, SMALL4, in_process
 
@@ -65,12 +65,18 @@ WRITTEN = {
     "euler": lambda p: write_grid(_grid(p), "euler"),
     "table": lambda p: write_grid(_grid(p), "table"),
     "triples": lambda p: write_grid(_grid(p), "triples"),
+    # the pencil-mark forms (docs/formats.md, "Pencil marks")
+    **{form: (lambda form: lambda p: write_grid(_grid(p), form))(form)
+       for form in ("tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library")},
 }
+# The pencil-mark forms, read as their own puzzle (a tdoku line has no givens).
+PENCIL = ("tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library")
 # Formats whose puzzle ends at a blank line only (triples: hints on any number of
 # lines).
 ENDS_BLANK = ("triples",)
 # The sizes a format holds, when not all (the variant: those RULES has).
-ONLY = {"euler": (9,), "triples": (9,), "variant": tuple(RULES)}
+ONLY = {"euler": (9,), "triples": (9,), "variant": tuple(RULES),
+        **{form: (9,) for form in PENCIL}}
 
 # Damaged lines: each is one error (a comment or blank line is none). Each is as wide
 # as no other: lines of one width in a run are the rows of one (damaged) grid.
@@ -80,9 +86,24 @@ DAMAGE = {
     "nul line": "\0" * 7,
     "cut line": INKALA[:40],
     "cut json": write_grid(parse_puzzle(INKALA), "fpuzzles")[:57],
+    # a line puzzle of a size above the largest (401x401), and a line longer than any
+    # puzzle's, read up to its end and no further
+    "too large": "." * 401 ** 2,
+    "too long": "1" * (MAX_LINE + 1),
+    # a HoDoKu grid with a row left out, and a cut tdoku line
+    "pencil grid": "\n".join(write_grid(parse_puzzle(INKALA), "hodoku").splitlines()[:5]
+                             + write_grid(parse_puzzle(INKALA), "hodoku").splitlines()[6:]),
+    "cut tdoku": write_grid(parse_puzzle(INKALA), "tdoku")[:700],
     "comment": "# a note",
     "blank": "",
 }
+
+
+class _Text(str):
+    """A file's text, shown cut short (the line too long is a megabyte)."""
+
+    def __repr__(self):
+        return repr(self[:300] + "...") if len(self) > 300 else str.__repr__(self)
 
 
 @st.composite
@@ -97,7 +118,8 @@ def inputs(draw):
                                            or round(len(p) ** .5) in ONLY[name]]))
             text = WRITTEN[name](puzzle).rstrip("\n")
             pieces.append((text, name))
-            expected.append(("grid", puzzle))
+            expected.append(("grid", parse_puzzle(text).to_line() if name in PENCIL
+                             else puzzle))
         else:
             name = draw(st.sampled_from(sorted(DAMAGE)))
             before = [kind for _, kind in pieces if kind != "comment"][-1:]
@@ -116,7 +138,7 @@ def inputs(draw):
             text += "\n"
     if draw(st.booleans()):
         text = text.replace("\n", "\r\n")
-    return text, expected
+    return _Text(text), expected
 
 
 def _read(text):
@@ -128,7 +150,7 @@ def _read(text):
 @given(inputs())
 def test_every_part_is_one_item_in_order(case):
     text, expected = case
-    assert _read(text) == expected, text
+    assert _read(text) == expected, repr(text)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -138,4 +160,4 @@ def test_sudoku_solve_writes_one_line_per_part(case):
     done = in_process("sudoku-solve", input=text)
     lines = done.stdout.splitlines()
     assert ["error" if line.startswith("error\t") else "grid" for line in lines] == \
-        [kind[0] for kind in expected], (text, done.stdout, done.stderr)
+        [kind[0] for kind in expected], (repr(text), done.stdout[:2000], done.stderr[:2000])

@@ -574,6 +574,44 @@ def test_a_signal_ends_sudoku_solves_long_search_at_once(number, engine, sandbox
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+@pytest.mark.parametrize("engine, number, delay", [
+    ("pycosat", signal.SIGTERM, 0), ("pycosat", signal.SIGTERM, 1.5),
+    ("pycosat", signal.SIGHUP, 0.5), ("pycosat", signal.SIGINT, 1.0),
+    ("pysat", signal.SIGTERM, 1.0)])
+def test_a_signal_ends_the_work_on_an_empty_400x400_at_once(engine, number, delay,
+                                                            sandbox):
+    # The reduction of an empty 400x400 takes minutes and gigabytes; in this process
+    # the garbage collector's passes and the freeing of its objects held a signal for
+    # seconds (6 s after a minute). The work is a forked child's: the signal is met
+    # at once, in the reduction, the encoding or the search.
+    if engine == "pysat":
+        require_pysat()
+    sandbox.write({"e.txt": ("." * 400 ** 2 + "\n").encode(), "out.txt": b"precious\n"})
+    before = sandbox.snapshot()
+    process = sandbox.start("sudoku-solve", ["--engine", engine, "--count", "1", "e.txt",
+                                             "-o", "out.txt"], stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not searching(process.pid):           # the marker: the child is at work
+        assert process.poll() is None, process.stderr.read().decode()
+        assert time.monotonic() < deadline, "the work did not begin"
+        time.sleep(0.05)
+    time.sleep(delay)
+    process.send_signal(number)
+    try:
+        out, err = process.communicate(timeout=5)       # a bound on hanging
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("the signal waited for the work")
+    err = err.decode()
+    assert process.returncode == 128 + number, err
+    assert err == ("sudoku-solve: interrupted\n" if number == signal.SIGINT else "")
+    assert out == b""
+    sandbox.check_clean(process, before)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.8, 1.1, 1.4, 1.7, 2.0])
 def test_ctrl_c_during_many_pysat_searches_is_interrupted(delay, sandbox):
     # MiniCard, called from the main thread, caught SIGINT itself and raised its own
