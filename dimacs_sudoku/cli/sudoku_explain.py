@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
+from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, SudokuError, UsageError
 from .. import streams
 from . import options, runtime
 
@@ -48,6 +48,11 @@ exit 9 at the end; a grid above 16x16 is refused (exit 2).
 stood before it: its facts outlined, its units shaded, what it derives in
 green (placed) or red (struck out), its text under the grid; html-page: one
 page with every step's picture, a section per puzzle.
+
+\b
+--jobs N works in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). See
+docs/scaling.md.
 
 \b
 --trace: instead of the steps, the run of the bundled DPLL (sudoku-grade's
@@ -96,17 +101,18 @@ def sudoku_explain(
     trace_limit: int = typer.Option(TRACE_LIMIT, "--trace-limit", metavar="N",
                                     help="the most events --trace prints (default %d)"
                                          % TRACE_LIMIT),
+    jobs: int = options.jobs_option(),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, explain_command, puzzles, output, output_format, as_json,
                       hint, state, size, box, input_format, strict_drawings,
-                      trace=trace, trace_limit=trace_limit, step=step)
+                      trace=trace, trace_limit=trace_limit, step=step, jobs=jobs)
 
 
 def explain_command(puzzles, output, output_format="text", as_json=False, hint=False,
                     state=None, size=None, box=None, input_format=None,
                     strict_drawings=False, trace=False, trace_limit=TRACE_LIMIT,
-                    step=None):
+                    step=None, jobs=1):
     check_trace(trace, trace_limit, output_format, as_json, hint, state)
     if step is not None and (output_format != "svg" or as_json):
         raise UsageError("--step picks the step of --format svg")
@@ -124,31 +130,30 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
     facts = read_state(state) if state is not None else []
     errors = 0
     head, tail = page_frame(output_format)
+
+    def work(puzzle, number):
+        """One puzzle's text, in a worker of --jobs or here; or the error that is its
+        line."""
+        try:
+            return (traced(puzzle, trace_limit) if trace else
+                    explained(puzzle, output_format, hint, facts, step))
+        except PuzzleError as error:
+            if error.source is None:
+                error.source, error.line = puzzle.source, puzzle.line
+            return error
+
     with streams.AtomicOutput(output) as out:
         out.write(head)
-        for path in paths:
-            with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        runtime.report(PROG, item)
-                        out.write(streams.fit_stream(_error_text(item, output_format), out))
-                        continue
-                    try:
-                        text = (traced(item, trace_limit) if trace else
-                                explained(item, output_format, hint, facts, step))
-                    except PuzzleError as error:
-                        errors += 1
-                        if error.source is None:
-                            error.source, error.line = item.source, item.line
-                        runtime.report(PROG, error)
-                        out.write(streams.fit_stream(_error_text(error, output_format),
-                                                     out))
-                        continue
-                    out.write(text)
-                    if waiting():
-                        out.flush()
+        with options.batch_results(paths, PROG, work, jobs, None, strict_drawings,
+                                   out.flush, fmt=input_format, size=size,
+                                   box=box_shape) as results:
+            for item, result in results:
+                if isinstance(result, SudokuError):
+                    errors += 1
+                    runtime.report(PROG, result)
+                    out.write(streams.fit_stream(_error_text(result, output_format), out))
+                    continue
+                out.write(result)
         out.write(tail)
     return EXIT_SEVERAL if errors else 0
 
