@@ -154,11 +154,16 @@ def parse_literal(text, size, symbols=None):
 
 # ---- the clauses, and what made each ----------------------------------------------
 
+FACT_KINDS = ("given", "removed")
+
+
 class PuzzleClauses:
     """The clauses of ``sudoku2cnf PUZZLE``'s CNF (default options), each with its
-    kind (``cell``, ``cell-amo``, ``unit``, ``unit-amo``, ``given``, ``rule``) and
-    where it comes from (a cell, a unit and digit, a rule), from
-    :meth:`~..encodings.formula.Formula.sourced_clauses`."""
+    kind (``cell``, ``cell-amo``, ``unit``, ``unit-amo``, ``given``, ``removed``,
+    ``rule``) and where it comes from (a cell, a unit and digit, a rule), from
+    :meth:`~..encodings.formula.Formula.sourced_clauses`. The unit clauses of the
+    givens and of a pencil-mark puzzle's removed candidates are facts from the start
+    (:meth:`start`), never a step's clauses."""
 
     def __init__(self, grid):
         from ..encodings import encode
@@ -178,7 +183,7 @@ class PuzzleClauses:
         rule_index = -1
         kinds = {"cell definedness": "cell", "cell uniqueness": "cell-amo",
                  "unit uniqueness": "unit-amo", "unit definedness": "unit",
-                 "givens": "given"}
+                 "givens": "given", "removed candidates": "removed"}
         label_kind = {}
         for label, k, clause in formula.sourced_clauses():
             kind = label_kind.get(label)
@@ -201,6 +206,12 @@ class PuzzleClauses:
             self.where.append(where)
         self.rules = list(grid.rules)
         self.weight = [self._weight(i) for i in range(len(self.clauses))]
+
+    def start(self):
+        """The facts known from the start: the givens and a pencil-mark puzzle's
+        removed candidates (the literals of their unit clauses)."""
+        return {clause[0] for clause, kind in zip(self.clauses, self.kinds)
+                if kind in FACT_KINDS}
 
     def _weight(self, i):
         kind = self.kinds[i]
@@ -229,7 +240,7 @@ class PuzzleClauses:
                     a, b = clause
                     amo.setdefault(-a, []).append((i, b))
                     amo.setdefault(-b, []).append((i, a))
-                elif kind != "given" and clause:
+                elif kind not in FACT_KINDS and clause:
                     if all(abs(lit) <= top for lit in clause):
                         scan.append(i)
                     else:
@@ -349,7 +360,7 @@ class Explainer:
         self.cleared = set()               # placements whose eliminations are done
         self.prop = prop or TracingPropagator(
             table.clauses, table.num_vars,
-            skip={i for i, kind in enumerate(table.kinds) if kind == "given"})
+            skip={i for i, kind in enumerate(table.kinds) if kind in FACT_KINDS})
         self.amo, self.scan, self.aux = table.scan_tables()
         self.conflict = None
         self.pending = []
@@ -998,7 +1009,7 @@ def explain_puzzle(grid, state=(), limit=None, depth=3):
     solution, several = _solution(grid)
     table = PuzzleClauses(grid)
     n = grid.size
-    known = {cell * n + d for cell, d in enumerate(grid.cells) if d} | set(state)
+    known = table.start() | set(state)
     # Whatever is refutable is false in every solution, so in this one too.
     cells = solution.cells if solution is not None else None
     if several:
@@ -1095,7 +1106,7 @@ def next_hint(grid, facts):
     _check_size(grid, "hint")
     table = PuzzleClauses(grid)
     n = grid.size
-    givens = {cell * n + d for cell, d in enumerate(grid.cells) if d}
+    givens = table.start()
     solved, several = _solution(grid)
     solution = solved.cells if solved is not None else None
     wrong = None if several else _wrong_fact(facts, solution, n)

@@ -328,6 +328,54 @@ def test_a_full_grid_needs_no_hint():
     assert hint(Grid.from_line("1234431221433421")) is None
 
 
+# ---- pencil-mark puzzles: the removed candidates are facts from the start -----------
+
+HARD_9X9 = ("52...6.........7.13...........4..8..6......5..........."
+            "418.........3..2...87.....")
+
+
+def pencil_puzzle():
+    """A tdoku pencil-mark line (no givens: each given a cell of one candidate) of
+    HARD_9X9, one wrong candidate more removed from every third open cell."""
+    from dimacs_sudoku.formats import puzzles_from_text
+    from dimacs_sudoku.tasks import solve
+    grid = Grid.from_line(HARD_9X9)
+    solution = solve(grid).cells
+    masks = [1 << (d - 1) if d else 0x1FF & ~(1 << s % 9) if k % 3 == 0 else 0x1FF
+             for k, (d, s) in enumerate(zip(grid.cells, solution))]
+    line = "".join(str(d) if mask >> (d - 1) & 1 else "." for mask in masks
+                   for d in range(1, 10))
+    found, = puzzles_from_text(line + "\n", source="p.txt")
+    assert found.removed and not any(found.cells)
+    return found
+
+
+def test_a_pencil_mark_puzzle_starts_from_its_removed_candidates():
+    grid = pencil_puzzle()
+    cnf = read_cnf(puzzle_formula(grid, "p.txt").to_text())
+    start = {clause[0] for clause in cnf if len(clause) == 1}
+    assert start and all(lit < 0 for lit in start)     # the removed candidates alone
+    result = explain_puzzle(grid).to_json()
+    known = replay(result["steps"], start, cnf, 9)
+    assert all(cell * 9 + int(d) in known for cell, d in enumerate(result["solution"]))
+    derived_lits = [literal(d, 9) for step in result["steps"] for d in step["derives"]]
+    assert not start & set(derived_lits)                # none derived again
+    assert any(literal(f, 9) in start for step in result["steps"]
+               for f in step["facts"])
+
+
+def test_a_hint_from_a_pencil_mark_position():
+    grid = pencil_puzzle()
+    cnf = read_cnf(puzzle_formula(grid, "p.txt").to_text())
+    start = {clause[0] for clause in cnf if len(clause) == 1}
+    first, second = explain(grid)[:2]
+    assert hint(grid).to_json() == first.to_json()
+    assert first.name == "naked single" and first.derives[0] > 0
+    step = hint(grid, first.to_json()["derives"])
+    assert step.to_json() == second.to_json()
+    replay([first.to_json(), step.to_json()], start, cnf, 9)
+
+
 # ---- no solution, several solutions --------------------------------------------------
 
 def test_no_solution_is_explained_to_its_clash_and_names_the_minimal_one():
