@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, SudokuError, UsageError
+from ..errors import EXIT_SEVERAL, EXIT_UNKNOWN, OutputError, PuzzleError, SudokuError, UsageError
 from .. import streams
 from . import options, runtime
 
@@ -41,7 +41,10 @@ contradicts is said to be wrong, with the step that shows it. A puzzle
 with no solution is explained up to its clash (and the minimal clash of
 sudoku-analyze named); one with several up to where they branch. A puzzle
 that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
-exit 9 at the end; a grid above 16x16 is refused (exit 2).
+exit 9 at the end; a grid above 16x16 is refused (exit 2). An explanation
+that needs more than 150 failed-literal probes a cell variable (variant rules
+whose sums propagate weakly) stops with the steps found and says so ("stopped"
+in --json): exit 5 at the end.
 
 \b
 --format svg: the picture of step --step K (default 1) on the grid as it
@@ -70,7 +73,7 @@ Examples:
 
 \b
 Exit codes:
-""" + runtime.exit_code_table([0, 2, 3, 8, 9])
+""" + runtime.exit_code_table([0, 2, 3, 5, 8, 9])
 
 app = runtime.make_app(HELP)
 
@@ -128,15 +131,16 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
     facts = read_state(state) if state is not None else []
-    errors = 0
+    errors = stopped = 0
     head, tail = page_frame(output_format)
 
     def work(puzzle, number):
         """One puzzle's text, in a worker of --jobs or here; or the error that is its
         line."""
         try:
-            return (traced(puzzle, trace_limit) if trace else
-                    explained(puzzle, output_format, hint, facts, step))
+            if trace:
+                return traced(puzzle, trace_limit), False
+            return explained(puzzle, output_format, hint, facts, step, stops=True)
         except PuzzleError as error:
             if error.source is None:
                 error.source, error.line = puzzle.source, puzzle.line
@@ -153,9 +157,13 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
                     runtime.report(PROG, result)
                     out.write(streams.fit_stream(_error_text(result, output_format), out))
                     continue
-                out.write(result)
+                text, stops = result
+                stopped += stops
+                out.write(text)
         out.write(tail)
-    return EXIT_SEVERAL if errors else 0
+    if errors:
+        return EXIT_SEVERAL
+    return EXIT_UNKNOWN if stopped else 0
 
 
 def page_frame(output_format):
@@ -217,23 +225,27 @@ def traced(grid, limit):
     return "\n".join(lines) + "\n\n"
 
 
-def explained(grid, output_format, hint=False, facts=(), step=None):
-    """The output text of one puzzle."""
+def explained(grid, output_format, hint=False, facts=(), step=None, stops=False):
+    """The output text of one puzzle (``stops``: and whether its explanation stopped
+    at the probe budget)."""
     from ..tasks.explain import Explanation, explain_puzzle, next_hint
     state = state_of(grid, facts)
     if hint:
         found = next_hint(grid, state)
         steps = [found.step] if found.step is not None else []
         result = Explanation(grid, steps, found.solution,
+                             "stopped" if found.stopped else
                              "hint" if found.wrong is None else "wrong")
         result.wrong = found.wrong
     else:
         result = explain_puzzle(grid, state)
     if output_format == "json":
-        return json.dumps(result.to_json(), separators=(",", ":")) + "\n"
-    if output_format in ("svg", "html-page"):
-        return pictured(grid, result, output_format, step, state)
-    return result.to_text()
+        text = json.dumps(result.to_json(), separators=(",", ":")) + "\n"
+    elif output_format in ("svg", "html-page"):
+        text = pictured(grid, result, output_format, step, state)
+    else:
+        text = result.to_text()
+    return (text, result.status == "stopped") if stops else text
 
 
 def pictured(grid, result, output_format, step, state):
