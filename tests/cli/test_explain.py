@@ -88,6 +88,22 @@ def test_a_pencil_mark_puzzle_knows_its_removed_candidates_from_the_start(tmp_pa
     assert out == {(0, d) for d in (2, 4, 5, 6, 9)}
 
 
+def test_an_explanation_past_the_probe_budget_is_said_and_exit_5(monkeypatch):
+    from dimacs_sudoku.tasks import explain as explaining
+    from support import INKALA
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 1)
+    text = INKALA + "\n" + SMALL4 + "\n"
+    one = in_process(PROG, input=text)
+    assert one.returncode == 5, one.stderr
+    assert one.stdout.count("stopped: the search for the next step went past") == 1
+    assert "solved in" in one.stdout                    # the 4x4 puzzle
+    many = in_process(PROG, "-j", "2", input=text)
+    assert (many.returncode, many.stdout) == (5, one.stdout)
+    hinted = in_process(PROG, "--hint", "--json", input=INKALA + "\n")
+    assert hinted.returncode == 0                       # its first step needs no probe
+    assert in_process(PROG, "--json", input=text + "1..4\n").returncode == 9  # 9 first
+
+
 def test_a_wrong_fact_in_the_state_is_said(tmp_path):
     state = tmp_path / "state.txt"
     state.write_text("r1c2=3\n")

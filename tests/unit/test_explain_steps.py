@@ -376,6 +376,40 @@ def test_a_hint_from_a_pencil_mark_position():
     replay([first.to_json(), step.to_json()], start, cnf, 9)
 
 
+# ---- the probe budget ---------------------------------------------------------------
+
+def test_a_spent_probe_budget_stops_the_explanation_after_the_steps_found(monkeypatch):
+    from dimacs_sudoku.tasks import explain as explaining
+    from support import INKALA
+    grid = Grid.from_line(INKALA)
+    whole = explain_puzzle(grid)
+    assert whole.status == "solved"
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 1)          # 729 probes
+    cut = explain_puzzle(grid)
+    assert cut.status == "stopped" and 0 < len(cut.steps) < len(whole.steps)
+    result = cut.to_json()
+    assert result["stopped"] is True
+    check_explanation(grid, result)                 # what was found still replays
+    assert "stopped: the search for the next step went past its budget" in cut.to_text()
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 0)          # 0: no budget
+    assert explain_puzzle(grid).to_json() == whole.to_json()
+
+
+def test_probing_skips_implied_literals_without_changing_a_step(monkeypatch):
+    from dimacs_sudoku.tasks import explain as explaining
+    from support import INKALA
+    calls = []
+    real = explaining.Explainer._probe_clashes
+    monkeypatch.setattr(explaining.Explainer, "_probe_clashes",
+                        lambda self, options: calls.append(1) or real(self, options))
+    grid = Grid.from_line(INKALA)
+    runs = []
+    for skip in (False, True):
+        monkeypatch.setattr(explaining, "SKIP_IMPLIED", skip)
+        runs.append(explain_puzzle(grid).to_json())
+    assert calls and runs[0] == runs[1]
+
+
 # ---- no solution, several solutions --------------------------------------------------
 
 def test_no_solution_is_explained_to_its_clash_and_names_the_minimal_one():
