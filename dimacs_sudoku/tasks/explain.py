@@ -64,12 +64,14 @@ PROBE_ROUNDS = 3
 # How deep trials may go, each an assumption whose refutation may need a trial.
 TRIAL_LEVELS = 2
 
-# The most failed-literal probes (unit propagations from one assumed literal) one
-# explanation may make, per cell variable: where the steps need more (variant rules
+# The work of failed-literal probing (unit propagations from one assumed literal) one
+# explanation may do: the literals its probes set, per cell variable (a measure of
+# time that does not depend on the machine). Where the steps need more (variant rules
 # read through auxiliary variables propagate weakly, and nested refutations then do the
 # work), the explanation stops with status "stopped" (sudoku-explain: exit 5) after the
-# steps found. 9x9: 109,350 probes; the classic sets never come near it.
-PROBE_BUDGET = 150
+# steps found. 9x9: 43.7 million literals, some 30 s; the slowest explanation that
+# ended, arrow-sugarroad's, set 36.8 million. None or 0: no budget.
+PROBE_BUDGET = 60_000
 
 # Whether failed-literal probing skips a literal that an assumption found no clash
 # under implied in the same state (it cannot clash either); off only to measure.
@@ -353,7 +355,7 @@ def cost_of(table, clause_ids, facts, assumed=0):
 # ---- the explainer -------------------------------------------------------------------
 
 class OutOfBudget(Exception):
-    """The probes of :data:`PROBE_BUDGET` are spent (caught by the explainer that
+    """The work of :data:`PROBE_BUDGET` is spent (caught by the explainer that
     holds the budget)."""
 
 
@@ -421,8 +423,8 @@ class Explainer:
         return found
 
     def spend(self, probes):
-        """Count ``probes`` failed-literal probes against the budget; OutOfBudget when
-        it is spent."""
+        """Count ``probes`` literals set by failed-literal probes against the budget;
+        OutOfBudget when it is spent."""
         left = self.budget[0]
         if left is not None:
             left -= probes
@@ -717,12 +719,12 @@ class Explainer:
         for lit in self.candidates():
             if value[n + lit]:
                 continue
-            self.spend(1)
             mark = len(prop.trail)
             if not prop.assume((lit,)):
                 facts, ids = prop.trace(conflict=prop.conflict)
                 facts.add(lit)
                 found.append((cost_of(table, ids, facts, 1), lit, ids, facts))
+            self.spend(len(prop.trail) - mark)
             prop.undo(mark)
         found.sort(key=lambda item: (item[0], item[1] < 0, abs(item[1])))
         return found
@@ -883,14 +885,15 @@ class Explainer:
                 for v in cells:
                     if value[top + v] or v in implied:
                         continue
-                    probes += 1
                     inner = len(trail)
                     if prop.assume((v,)):
+                        probes += len(trail) - inner
                         if SKIP_IMPLIED:
                             implied.update(u for u in trail[inner + 1:]
                                            if 0 < u <= cell_vars)
                         prop.undo(inner)
                         continue
+                    probes += len(trail) - inner
                     prop.undo(inner)
                     changed = True
                     implied = set()
@@ -899,6 +902,7 @@ class Explainer:
                         break
                 if not changed:
                     break
+            probes += len(trail) - mark
             prop.undo(mark)
             self.spend(probes)
             if clash:
@@ -974,7 +978,7 @@ class Explanation:
     branch), ``none`` (no solution: ``core`` names the minimal clash), ``wrong`` (a
     fact of the state contradicts the solution: the one step shows it), ``stuck``
     (no step found within the bounds), ``partial`` (stopped at a limit), ``stopped``
-    (the probes of :data:`PROBE_BUDGET` spent) or ``hint``."""
+    (the work of :data:`PROBE_BUDGET` spent) or ``hint``."""
 
     def __init__(self, grid, steps, solution, status, core=None, known=()):
         self.grid = grid
@@ -1036,8 +1040,8 @@ class Explanation:
                 if self.wrong is not None else "?"),
             "stuck": "no further step found within the bounds of the search",
             "partial": "stopped after %d steps" % count,
-            "stopped": "stopped: the search for the next step went past its budget of "
-                       "%d probes a cell variable (docs/explain.md)" % PROBE_BUDGET,
+            "stopped": "stopped: the search for the next step went past its probe "
+                       "budget (docs/explain.md)",
             "hint": "the next step" if count else "nothing left to explain",
         }[self.status]
         lines.append(said)

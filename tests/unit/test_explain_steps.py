@@ -390,7 +390,8 @@ def test_a_spent_probe_budget_stops_the_explanation_after_the_steps_found(monkey
     result = cut.to_json()
     assert result["stopped"] is True
     check_explanation(grid, result)                 # what was found still replays
-    assert "stopped: the search for the next step went past its budget" in cut.to_text()
+    assert "stopped: the search for the next step went past its probe budget" \
+        in cut.to_text()
     monkeypatch.setattr(explaining, "PROBE_BUDGET", 0)          # 0: no budget
     assert explain_puzzle(grid).to_json() == whole.to_json()
 
