@@ -42,9 +42,10 @@ with no solution is explained up to its clash (and the minimal clash of
 sudoku-analyze named); one with several up to where they branch. A puzzle
 that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
 exit 9 at the end; a grid above 16x16 is refused (exit 2). An explanation
-that needs more than 150 failed-literal probes a cell variable (variant rules
-whose sums propagate weakly) stops with the steps found and says so ("stopped"
-in --json): exit 5 at the end.
+whose failed-literal probes set more than --budget N literals a cell variable
+(60000, some 30 s on a 9x9 grid; variant rules whose sums propagate
+weakly) stops with the steps found and says so ("stopped" in --json): exit 5
+at the end.
 
 \b
 --format svg: the picture of step --step K (default 1) on the grid as it
@@ -104,21 +105,28 @@ def sudoku_explain(
     trace_limit: int = typer.Option(TRACE_LIMIT, "--trace-limit", metavar="N",
                                     help="the most events --trace prints (default %d)"
                                          % TRACE_LIMIT),
+    budget: Optional[int] = typer.Option(None, "--budget", metavar="N",
+                                         help="the literals failed-literal probes may "
+                                              "set per cell variable before an "
+                                              "explanation stops (default 60000; 0: "
+                                              "no limit)"),
     jobs: int = options.jobs_option(),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, explain_command, puzzles, output, output_format, as_json,
                       hint, state, size, box, input_format, strict_drawings,
-                      trace=trace, trace_limit=trace_limit, step=step, jobs=jobs)
+                      trace=trace, trace_limit=trace_limit, step=step, jobs=jobs, budget=budget)
 
 
 def explain_command(puzzles, output, output_format="text", as_json=False, hint=False,
                     state=None, size=None, box=None, input_format=None,
                     strict_drawings=False, trace=False, trace_limit=TRACE_LIMIT,
-                    step=None, jobs=1):
+                    step=None, jobs=1, budget=None):
     check_trace(trace, trace_limit, output_format, as_json, hint, state)
     if step is not None and (output_format != "svg" or as_json):
         raise UsageError("--step picks the step of --format svg")
+    if budget is not None and budget < 0:
+        raise UsageError("--budget must be 0 or more, not %d" % budget)
     if step is not None and step < 1:
         raise UsageError("--step counts from 1, not %d" % step)
     if as_json:
@@ -140,7 +148,8 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
         try:
             if trace:
                 return traced(puzzle, trace_limit), False
-            return explained(puzzle, output_format, hint, facts, step, stops=True)
+            return explained(puzzle, output_format, hint, facts, step, stops=True,
+                             budget=budget)
         except PuzzleError as error:
             if error.source is None:
                 error.source, error.line = puzzle.source, puzzle.line
@@ -225,20 +234,21 @@ def traced(grid, limit):
     return "\n".join(lines) + "\n\n"
 
 
-def explained(grid, output_format, hint=False, facts=(), step=None, stops=False):
+def explained(grid, output_format, hint=False, facts=(), step=None, stops=False,
+              budget=None):
     """The output text of one puzzle (``stops``: and whether its explanation stopped
     at the probe budget)."""
     from ..tasks.explain import Explanation, explain_puzzle, next_hint
     state = state_of(grid, facts)
     if hint:
-        found = next_hint(grid, state)
+        found = next_hint(grid, state, budget)
         steps = [found.step] if found.step is not None else []
         result = Explanation(grid, steps, found.solution,
                              "stopped" if found.stopped else
                              "hint" if found.wrong is None else "wrong")
         result.wrong = found.wrong
     else:
-        result = explain_puzzle(grid, state)
+        result = explain_puzzle(grid, state, budget=budget)
     if output_format == "json":
         text = json.dumps(result.to_json(), separators=(",", ":")) + "\n"
     elif output_format in ("svg", "html-page"):

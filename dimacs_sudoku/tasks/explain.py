@@ -369,13 +369,18 @@ class Explainer:
     """
 
     def __init__(self, table, known, solution=None, depth=2, prop=None, budget=None):
+        """``budget``: the literals probes may set per cell variable (None:
+        :data:`PROBE_BUDGET`, 0: no budget), or the list of what is left that an
+        explainer above this one holds."""
         self.table = table
         n = self.size = table.size
         # the probes left, shared with the explainers under assumptions (a list); the
         # one that made it stops when it is spent
-        self.top = budget is None
-        self.budget = budget if budget is not None else [
-            PROBE_BUDGET * table.cell_vars if PROBE_BUDGET else None]
+        self.top = budget is None or isinstance(budget, int)
+        if self.top:
+            per_var = PROBE_BUDGET if budget is None else budget
+            budget = [per_var * table.cell_vars if per_var else None]
+        self.budget = budget
         self.stopped = False
         self.known = set(known)
         self.solution = solution
@@ -1062,9 +1067,10 @@ def _check_size(grid, function):
                          % (function, MAX_SIZE, MAX_SIZE, grid.size, grid.size))
 
 
-def explain_puzzle(grid, state=(), limit=None, depth=3):
+def explain_puzzle(grid, state=(), limit=None, depth=3, budget=None):
     """The :class:`Explanation` of ``grid`` from its givens and the literals ``state``.
-    ``limit``: at most this many steps."""
+    ``limit``: at most this many steps; ``budget``: the literals failed-literal probes
+    may set per cell variable (None: :data:`PROBE_BUDGET`; 0: no budget)."""
     _check_size(grid, "explain")
     solution, several = _solution(grid)
     table = PuzzleClauses(grid)
@@ -1076,12 +1082,12 @@ def explain_puzzle(grid, state=(), limit=None, depth=3):
         depth = 1           # a candidate of another solution never clashes: no nesting
     wrong = None if several else _wrong_fact(state, cells, n)
     if wrong is not None:
-        work = Explainer(table, known - {wrong}, cells)
+        work = Explainer(table, known - {wrong}, cells, budget=budget)
         step = _refute(work, wrong)
         result = Explanation(grid, [step] if step else [], solution, "wrong")
         result.wrong = wrong
         return result
-    work = Explainer(table, known, cells, depth)
+    work = Explainer(table, known, cells, depth, budget=budget)
     if several:
         work.trial = -1     # a candidate of another solution never clashes
     steps = work.steps(limit)
@@ -1163,7 +1169,7 @@ class Hint:
         self.stopped = False        # the probe budget ran out before a step was found
 
 
-def next_hint(grid, facts):
+def next_hint(grid, facts, budget=None):
     """The :class:`Hint` from ``grid`` and the literals ``facts``: a wrong fact (one
     the solution contradicts) is shown wrong by the refutation of it."""
     _check_size(grid, "hint")
@@ -1174,9 +1180,11 @@ def next_hint(grid, facts):
     solution = solved.cells if solved is not None else None
     wrong = None if several else _wrong_fact(facts, solution, n)
     if wrong is not None:
-        work = Explainer(table, givens | {f for f in facts if f != wrong}, solution)
+        work = Explainer(table, givens | {f for f in facts if f != wrong}, solution,
+                         budget=budget)
         return Hint(_refute(work, wrong), solved, wrong)
-    work = Explainer(table, givens | set(facts), solution, 1 if several else 2)
+    work = Explainer(table, givens | set(facts), solution, 1 if several else 2,
+                     budget=budget)
     if several:
         work.trial = -1
     if work.done():

@@ -102,6 +102,11 @@ def test_an_explanation_past_the_probe_budget_is_said_and_exit_5(monkeypatch):
     hinted = in_process(PROG, "--hint", "--json", input=INKALA + "\n")
     assert hinted.returncode == 0                       # its first step needs no probe
     assert in_process(PROG, "--json", input=text + "1..4\n").returncode == 9  # 9 first
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 60_000)
+    assert in_process(PROG, "--budget", "1", input=text).stdout == one.stdout
+    assert "solved in" in in_process(PROG, "--budget", "0", input=INKALA).stdout
+    refused = in_process(PROG, "--budget", "-1", input=INKALA)
+    assert refused.returncode == 2 and "--budget must be 0 or more" in refused.stderr
 
 
 def test_a_wrong_fact_in_the_state_is_said(tmp_path):
