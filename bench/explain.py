@@ -19,7 +19,14 @@ step's cost to that optimum, averaged (goal: at most 1.1). A long clause weighs 
 least 1 and a fact 0.1, so a cheaper derivation with more long clauses would need ten
 fewer facts.
 
+Variants (``--variants``): the public fixtures of tests/fixtures/variants that were
+slow or stopped, each explained twice in this run: as before the probe budget
+(``PROBE_BUDGET`` off, ``SKIP_IMPLIED`` off), as now, and with a budget of 5000 (what
+``sudoku-explain --budget 5000`` sets), CPU seconds, each cut at ``--cutoff`` seconds
+of CPU (40); the ratio now / before.
+
 Usage: python bench/explain.py [--quick] [--count N] [--quality Q]
+       python bench/explain.py --variants [--cutoff S]
 """
 
 import argparse
@@ -211,13 +218,75 @@ def quality(grids, label):
                                         statistics.mean(ratios), worst[0], worst[1]))
 
 
+SLOW_VARIANTS = ("arrow-gp-2023-r7-example.txt", "arrow-gp-2023-r7.txt", "ctc-tribute.txt",
+                 "littlekiller-ctc.txt", "pillarrow-lmd.txt",
+                 "regionsum-equal-sums-rangsk.txt",
+                 "skyscraper-renban-skyscrapers-wortmann.txt", "arrow-sugarroad.txt",
+                 "xsum-tiny-scar-glum-hippo.txt")
+
+
+class Cutoff(Exception):
+    pass
+
+
+def cut_explanation(grid, cutoff):
+    """``(cpu seconds, status, steps)`` of explain_puzzle(grid), cut after ``cutoff``
+    seconds of CPU (status ``cut``)."""
+    import signal
+
+    def stop(*_):
+        raise Cutoff()
+
+    old = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, cutoff)
+    start = time.process_time()
+    try:
+        result = explain_puzzle(grid)
+        status, steps = result.status, len(result.steps)
+    except Cutoff:
+        status, steps = "cut", 0
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+    return time.process_time() - start, status, steps
+
+
+def variants(cutoff):
+    from dimacs_sudoku.formats import puzzles_from_file
+    from dimacs_sudoku.tasks import explain
+    folder = ROOT / "tests" / "fixtures" / "variants"
+    print("| fixture | before s | before | now s | now | steps | now / before "
+          "| budget 5000 s | then | steps |")
+    print("|---|---:|---|---:|---|---:|---:|---:|---|---:|")
+    for name in SLOW_VARIANTS:
+        grid = puzzles_from_file(str(folder / name))[0]
+        runs = []
+        for budget, skip in ((None, False), (explain.PROBE_BUDGET, True), (5000, True)):
+            saved = explain.PROBE_BUDGET, explain.SKIP_IMPLIED
+            explain.PROBE_BUDGET, explain.SKIP_IMPLIED = budget, skip
+            try:
+                runs.append(cut_explanation(grid, cutoff))
+            finally:
+                explain.PROBE_BUDGET, explain.SKIP_IMPLIED = saved
+        (t0, s0, _), (t1, s1, n1), (t2, s2, n2) = runs
+        print("| %s | %.1f | %s | %.1f | %s | %d | %.2f | %.1f | %s | %d |"
+              % (name[:-4], t0, s0, t1, s1, n1, t1 / t0, t2, s2, n2), flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 puzzles a set, 10 4x4")
     parser.add_argument("--count", type=int, default=50, help="puzzles of each 9x9 set")
     parser.add_argument("--quality", type=int, default=40,
                         help="4x4 puzzles (and a quarter as many 6x6)")
+    parser.add_argument("--variants", action="store_true",
+                        help="the slow variant fixtures, before and now")
+    parser.add_argument("--cutoff", type=float, default=40.0,
+                        help="CPU seconds per explanation with --variants")
     args = parser.parse_args()
+    if args.variants:
+        variants(args.cutoff)
+        return
     count = 10 if args.quick else args.count
     quality(minimal_4x4(10 if args.quick else args.quality), "4x4")
     quality(minimal_6x6(1 if args.quick else args.quality // 8), "6x6")

@@ -194,11 +194,12 @@ def completion(names, module=None):
 
 def input_format_option():
     import typer
-    from ..formats import FORMATS
+    from ..formats import FORMATS, INPUT_FORMATS, PENCIL_FORMS
     return typer.Option(None, "--input-format", "-f", metavar="FORMAT",
-                        autocompletion=completion(FORMATS),
-                        help="%s or %s (default: detected; any of them may be followed "
-                        "by rule lines)" % (", ".join(FORMATS[:-1]), FORMATS[-1]))
+                        autocompletion=completion(INPUT_FORMATS),
+                        help="%s or %s, or one pencil-mark form: %s (default: detected; "
+                        "any of them may be followed by rule lines)"
+                        % (", ".join(FORMATS[:-1]), FORMATS[-1], ", ".join(PENCIL_FORMS)))
 
 
 def strict_drawings_option():

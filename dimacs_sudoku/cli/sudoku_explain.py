@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import EXIT_SEVERAL, OutputError, PuzzleError, UsageError
+from ..errors import EXIT_SEVERAL, EXIT_UNKNOWN, OutputError, PuzzleError, SudokuError, UsageError
 from .. import streams
 from . import options, runtime
 
@@ -41,13 +41,22 @@ contradicts is said to be wrong, with the step that shows it. A puzzle
 with no solution is explained up to its clash (and the minimal clash of
 sudoku-analyze named); one with several up to where they branch. A puzzle
 that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
-exit 9 at the end; a grid above 16x16 is refused (exit 2).
+exit 9 at the end; a grid above 16x16 is refused (exit 2). An explanation
+whose failed-literal probes set more than --budget N literals a cell variable
+(60000, some 30 s on a 9x9 grid; variant rules whose sums propagate
+weakly) stops with the steps found and says so ("stopped" in --json): exit 5
+at the end.
 
 \b
 --format svg: the picture of step --step K (default 1) on the grid as it
 stood before it: its facts outlined, its units shaded, what it derives in
 green (placed) or red (struck out), its text under the grid; html-page: one
 page with every step's picture, a section per puzzle.
+
+\b
+--jobs N works in N worker processes (0: one per core): the same output in
+the same order; a worker that dies is its puzzles' error line (exit 9). See
+docs/scaling.md.
 
 \b
 --trace: instead of the steps, the run of the bundled DPLL (sudoku-grade's
@@ -65,7 +74,7 @@ Examples:
 
 \b
 Exit codes:
-""" + runtime.exit_code_table([0, 2, 3, 8, 9])
+""" + runtime.exit_code_table([0, 2, 3, 5, 8, 9])
 
 app = runtime.make_app(HELP)
 
@@ -96,55 +105,68 @@ def sudoku_explain(
     trace_limit: int = typer.Option(TRACE_LIMIT, "--trace-limit", metavar="N",
                                     help="the most events --trace prints (default %d)"
                                          % TRACE_LIMIT),
+    budget: Optional[int] = typer.Option(None, "--budget", metavar="N",
+                                         help="the literals failed-literal probes may "
+                                              "set per cell variable before an "
+                                              "explanation stops (default 60000; 0: "
+                                              "no limit)"),
+    jobs: int = options.jobs_option(),
     _version: Optional[bool] = options.version_option(PROG),
 ):
     return runtime.run(PROG, explain_command, puzzles, output, output_format, as_json,
                       hint, state, size, box, input_format, strict_drawings,
-                      trace=trace, trace_limit=trace_limit, step=step)
+                      trace=trace, trace_limit=trace_limit, step=step, jobs=jobs, budget=budget)
 
 
 def explain_command(puzzles, output, output_format="text", as_json=False, hint=False,
                     state=None, size=None, box=None, input_format=None,
                     strict_drawings=False, trace=False, trace_limit=TRACE_LIMIT,
-                    step=None):
+                    step=None, jobs=1, budget=None):
     check_trace(trace, trace_limit, output_format, as_json, hint, state)
     if step is not None and (output_format != "svg" or as_json):
         raise UsageError("--step picks the step of --format svg")
+    if budget is not None and budget < 0:
+        raise UsageError("--budget must be 0 or more, not %d" % budget)
     if step is not None and step < 1:
         raise UsageError("--step counts from 1, not %d" % step)
     output_format = options.report_format(as_json, output_format, FORMATS)
     size, box_shape = options.grid_shape(size, box)
     paths = options.check_inputs(puzzles)
     facts = read_state(state) if state is not None else []
-    errors = 0
+    errors = stopped = 0
     head, tail = page_frame(output_format)
+
+    def work(puzzle, number):
+        """One puzzle's text, in a worker of --jobs or here; or the error that is its
+        line."""
+        try:
+            if trace:
+                return traced(puzzle, trace_limit), False
+            return explained(puzzle, output_format, hint, facts, step, stops=True,
+                             budget=budget)
+        except PuzzleError as error:
+            if error.source is None:
+                error.source, error.line = puzzle.source, puzzle.line
+            return error
+
     with streams.AtomicOutput(output) as out:
         out.write(head)
-        for path in paths:
-            with options.batch_puzzles(path, PROG, None, strict_drawings, fmt=input_format,
-                                      size=size, box=box_shape) as (items, waiting):
-                for item in items:
-                    if isinstance(item, (PuzzleError, OutputError)):
-                        errors += 1
-                        runtime.report(PROG, item)
-                        out.write(streams.fit_stream(_error_text(item, output_format), out))
-                        continue
-                    try:
-                        text = (traced(item, trace_limit) if trace else
-                                explained(item, output_format, hint, facts, step))
-                    except PuzzleError as error:
-                        errors += 1
-                        if error.source is None:
-                            error.source, error.line = item.source, item.line
-                        runtime.report(PROG, error)
-                        out.write(streams.fit_stream(_error_text(error, output_format),
-                                                     out))
-                        continue
-                    out.write(text)
-                    if waiting():
-                        out.flush()
+        with options.batch_results(paths, PROG, work, jobs, None, strict_drawings,
+                                   out.flush, fmt=input_format, size=size,
+                                   box=box_shape) as results:
+            for item, result in results:
+                if isinstance(result, SudokuError):
+                    errors += 1
+                    runtime.report(PROG, result)
+                    out.write(streams.fit_stream(_error_text(result, output_format), out))
+                    continue
+                text, stops = result
+                stopped += stops
+                out.write(text)
         out.write(tail)
-    return EXIT_SEVERAL if errors else 0
+    if errors:
+        return EXIT_SEVERAL
+    return EXIT_UNKNOWN if stopped else 0
 
 
 def page_frame(output_format):
@@ -206,23 +228,28 @@ def traced(grid, limit):
     return "\n".join(lines) + "\n\n"
 
 
-def explained(grid, output_format, hint=False, facts=(), step=None):
-    """The output text of one puzzle."""
+def explained(grid, output_format, hint=False, facts=(), step=None, stops=False,
+              budget=None):
+    """The output text of one puzzle (``stops``: and whether its explanation stopped
+    at the probe budget)."""
     from ..tasks.explain import Explanation, explain_puzzle, next_hint
     state = state_of(grid, facts)
     if hint:
-        found = next_hint(grid, state)
+        found = next_hint(grid, state, budget)
         steps = [found.step] if found.step is not None else []
         result = Explanation(grid, steps, found.solution,
+                             "stopped" if found.stopped else
                              "hint" if found.wrong is None else "wrong")
         result.wrong = found.wrong
     else:
-        result = explain_puzzle(grid, state)
+        result = explain_puzzle(grid, state, budget=budget)
     if output_format == "json":
-        return json.dumps(result.to_json(), separators=(",", ":")) + "\n"
-    if output_format in ("svg", "html-page"):
-        return pictured(grid, result, output_format, step, state)
-    return result.to_text()
+        text = json.dumps(result.to_json(), separators=(",", ":")) + "\n"
+    elif output_format in ("svg", "html-page"):
+        text = pictured(grid, result, output_format, step, state)
+    else:
+        text = result.to_text()
+    return (text, result.status == "stopped") if stops else text
 
 
 def pictured(grid, result, output_format, step, state):

@@ -1,6 +1,7 @@
 """Every puzzle format: one module per family, and the registry that detection walks.
 
-Input formats (:data:`FORMATS`; ``fmt=`` forces one), each a module with ``NAME``,
+Input formats (:data:`FORMATS`; ``fmt=`` forces one, or one pencil-mark form of
+:data:`PENCIL_FORMS`: :data:`INPUT_FORMATS`), each a module with ``NAME``,
 ``read(lines, ctx, lenient)`` and, when it can be recognized from its first
 significant line, ``detect(lines, found, size)``:
 
@@ -71,6 +72,12 @@ from .source import MAX_LINE, Context, Lines, numbered  # noqa: F401
 # imported when a read needs it, so that a command starts fast.
 FORMATS = ("line", "grid", "numbers", "table", "triples", "csv", "euler", "fpuzzles",
            "sudokupad", "json", "pencilmarks")
+# The pencil-mark forms (pencilmarks.FORMS): each an output format, and an input
+# format that reads that form alone, with its rule for the givens.
+PENCIL_FORMS = ("tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library",
+                "rangsk")
+# What ``fmt=`` (``--input-format``) takes.
+INPUT_FORMATS = FORMATS + PENCIL_FORMS
 # The formats whose module is named otherwise (no module name repeats one of the
 # package's layers: the grid format is "boxed", the pictures "images").
 MODULES = {"grid": "boxed"}
@@ -96,9 +103,7 @@ WRITERS = {"line": "line:write", "grid": "boxed:write", "numbers": "numbers:writ
            "html-page": "images:write_html",   # framed by document()
            "variant": "variant:write", "fpuzzles": "fpuzzles:write",
            "sudokupad": "sudokupad.writing:write", "pencilmarks": "pencilmarks:write",
-           **{form: "pencilmarks:" + form for form in (
-               "tdoku", "explainer", "explainer-list", "hodoku", "hodoku-library",
-               "rangsk")}}
+           **{form: "pencilmarks:" + form for form in PENCIL_FORMS}}
 OUTPUT_FORMATS = tuple(WRITERS)
 # The output formats that state a puzzle's rules (and a jigsaw's regions); the others
 # write a puzzle with rules only when it has no blanks (a solution: its digits are the
@@ -199,10 +204,12 @@ def _check_stream(stream):
 
 
 def _reader(stream, source, fmt, size, box, lenient, first=1):
-    if fmt is not None and fmt not in READERS:
+    if fmt is not None and fmt not in INPUT_FORMATS:
         raise UsageError("unknown puzzle format %r; use one of %s"
-                         % (fmt, ", ".join(FORMATS)))
+                         % (fmt, ", ".join(INPUT_FORMATS)))
     ctx = Context(source, size, box)
+    if fmt in PENCIL_FORMS:
+        ctx.form, fmt = fmt, "pencilmarks"
     if fmt == "triples" and ctx.hint not in (None, 9):
         raise UsageError("triples are for 9x9 grids only, not %dx%d" % (ctx.hint, ctx.hint))
     # (lenient: a line too long is its own error, in its place among the puzzles)
@@ -402,7 +409,7 @@ def read_puzzles(stream, source="<stdin>", fmt=None, size=None, box=None):
     """Yield each puzzle of a text stream (or any iterable of lines) as a Grid, as it
     is read; a bad puzzle raises :class:`PuzzleError` naming its file and line.
 
-    ``fmt`` forces one of :data:`FORMATS`, ``size`` the grid size N and ``box`` the
+    ``fmt`` forces one of :data:`INPUT_FORMATS`, ``size`` the grid size N and ``box`` the
     box shape ``(rows, cols)``; a bad one raises :class:`UsageError` at once. Each
     grid's ``source`` and ``line`` say where it starts. A file name or a text is no
     stream: :func:`puzzles_from_file` and :func:`puzzles_from_text` read those.

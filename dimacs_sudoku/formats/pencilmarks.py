@@ -142,8 +142,9 @@ def read(lines, ctx, lenient):
         try:
             if form is None:
                 grid = _read_grid(lines, s, lineno, ctx)
+                _check_forced(ctx.form, "hodoku", s)
             else:
-                grid = _read_line(form, s, lineno, ctx)
+                grid = _read_line(_check_forced(ctx.form, form, s), s, lineno, ctx)
             if ctx.size and grid.size != ctx.size:
                 raise ctx.error("a %dx%d pencil-mark puzzle, not %dx%d"
                                 % (grid.size, grid.size, ctx.size, ctx.size), lineno)
@@ -161,6 +162,25 @@ def _bad(message):
     return PuzzleError(message)
 
 
+# The forms of a 9x9 line of 729 places, each read in the others' lines (their rules
+# for the givens differ), and the marks of a removed candidate each allows.
+_PLACES = {"tdoku": ".", "explainer": _MARKERS, "rangsk": "."}
+
+
+def _check_forced(forced, form, s):
+    """The form to read a puzzle detected as ``form`` in: ``forced`` (``-f tdoku``
+    ...) when it is that form or reads its line, else a PuzzleError."""
+    if forced is None or forced == form:
+        return form
+    if form in _PLACES and forced in _PLACES and len(s) == 729:
+        marks = set(s) - _DIGITS
+        if marks <= set(_PLACES[forced]):
+            return forced
+        raise _bad("%s's line marks a removed candidate with %s, not %s"
+                   % (forced, " or ".join(_PLACES[forced]), " ".join(sorted(marks))))
+    raise _bad("not a %s puzzle (this one is %s's form)" % (forced, form))
+
+
 def _read_line(form, s, lineno, ctx):
     if form in ("tdoku", "explainer"):
         marker = next((m for m in _MARKERS if m in s), ".")
@@ -171,7 +191,7 @@ def _read_line(form, s, lineno, ctx):
         grid = _grid(cands, 9, "none" if form == "tdoku" else "peers", ctx, lineno)
         grid.pencil_detail = marker if form == "explainer" else None
     elif form == "rangsk":
-        n = _rangsk_size(s)
+        n = 9 if len(s) == 729 else _rangsk_size(s)
         grid = _grid(_places(s, n, 2 if n >= 10 else 1), n, "singles", ctx, lineno)
     elif form == "explainer-list":
         cands = [_candidate_list(t, k) for k, t in enumerate(s.split())]

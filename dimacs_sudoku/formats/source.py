@@ -230,6 +230,7 @@ class Context:
                                  % (box + (size, size, size)))
         self.source, self.size, self.box = source, size, box
         self.hint = size or (box[0] * box[1] if box else None)
+        self.form = None            # the one pencil-mark form read (-f tdoku, ...)
         self._layouts = {}
 
     def layout(self, n, box, line):

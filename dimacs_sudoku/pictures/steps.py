@@ -116,8 +116,9 @@ def clause_highlight(clause, layout):
 def candidate_state(puzzle, steps, symbols=None, start=()):
     """For each step of ``steps`` (JSON dicts, in order), the state before it:
     ``(cells, removed)``, the digits placed (givens included; 0 blank) and the set of
-    ``(cell, digit)`` known not to hold, from the puzzle and the literals ``start``
-    (texts, a partial state's facts). Yields one state per step.
+    ``(cell, digit)`` known not to hold, from the puzzle (a pencil-mark puzzle's
+    removed candidates too) and the literals ``start`` (texts, a partial state's
+    facts). Yields one state per step.
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> steps = [{"derives": ["r1c2!=1"]}, {"derives": ["r1c2=2"]}, {"derives": []}]
@@ -127,7 +128,8 @@ def candidate_state(puzzle, steps, symbols=None, start=()):
     """
     n = puzzle.size
     cells = list(puzzle.cells)
-    removed = set()
+    removed = {(cell, d) for cell, mask in enumerate(puzzle.removed or ())
+               for d in range(1, n + 1) if mask >> (d - 1) & 1}
 
     def apply(texts):
         for text in texts:

@@ -64,6 +64,19 @@ PROBE_ROUNDS = 3
 # How deep trials may go, each an assumption whose refutation may need a trial.
 TRIAL_LEVELS = 2
 
+# The work of failed-literal probing (unit propagations from one assumed literal) one
+# explanation may do: the literals its probes set, per cell variable (a measure of
+# time that does not depend on the machine). Where the steps need more (variant rules
+# read through auxiliary variables propagate weakly, and nested refutations then do the
+# work), the explanation stops with status "stopped" (sudoku-explain: exit 5) after the
+# steps found. 9x9: 43.7 million literals, some 30 s; the slowest explanation that
+# ended, arrow-sugarroad's, set 36.8 million. None or 0: no budget.
+PROBE_BUDGET = 60_000
+
+# Whether failed-literal probing skips a literal that an assumption found no clash
+# under implied in the same state (it cannot clash either); off only to measure.
+SKIP_IMPLIED = True
+
 # A refutation left from an earlier probing round and dearer than this is probed
 # again when a digit has been placed since (a cheaper one may have opened).
 REPROBE_COST = 4.0
@@ -154,11 +167,16 @@ def parse_literal(text, size, symbols=None):
 
 # ---- the clauses, and what made each ----------------------------------------------
 
+FACT_KINDS = ("given", "removed")
+
+
 class PuzzleClauses:
     """The clauses of ``sudoku2cnf PUZZLE``'s CNF (default options), each with its
-    kind (``cell``, ``cell-amo``, ``unit``, ``unit-amo``, ``given``, ``rule``) and
-    where it comes from (a cell, a unit and digit, a rule), from
-    :meth:`~..encodings.formula.Formula.sourced_clauses`."""
+    kind (``cell``, ``cell-amo``, ``unit``, ``unit-amo``, ``given``, ``removed``,
+    ``rule``) and where it comes from (a cell, a unit and digit, a rule), from
+    :meth:`~..encodings.formula.Formula.sourced_clauses`. The unit clauses of the
+    givens and of a pencil-mark puzzle's removed candidates are facts from the start
+    (:meth:`start`), never a step's clauses."""
 
     def __init__(self, grid):
         from ..encodings import encode
@@ -178,7 +196,7 @@ class PuzzleClauses:
         rule_index = -1
         kinds = {"cell definedness": "cell", "cell uniqueness": "cell-amo",
                  "unit uniqueness": "unit-amo", "unit definedness": "unit",
-                 "givens": "given"}
+                 "givens": "given", "removed candidates": "removed"}
         label_kind = {}
         for label, k, clause in formula.sourced_clauses():
             kind = label_kind.get(label)
@@ -201,6 +219,12 @@ class PuzzleClauses:
             self.where.append(where)
         self.rules = list(grid.rules)
         self.weight = [self._weight(i) for i in range(len(self.clauses))]
+
+    def start(self):
+        """The facts known from the start: the givens and a pencil-mark puzzle's
+        removed candidates (the literals of their unit clauses)."""
+        return {clause[0] for clause, kind in zip(self.clauses, self.kinds)
+                if kind in FACT_KINDS}
 
     def _weight(self, i):
         kind = self.kinds[i]
@@ -229,7 +253,7 @@ class PuzzleClauses:
                     a, b = clause
                     amo.setdefault(-a, []).append((i, b))
                     amo.setdefault(-b, []).append((i, a))
-                elif kind != "given" and clause:
+                elif kind not in FACT_KINDS and clause:
                     if all(abs(lit) <= top for lit in clause):
                         scan.append(i)
                     else:
@@ -330,6 +354,11 @@ def cost_of(table, clause_ids, facts, assumed=0):
 
 # ---- the explainer -------------------------------------------------------------------
 
+class OutOfBudget(Exception):
+    """The work of :data:`PROBE_BUDGET` is spent (caught by the explainer that
+    holds the budget)."""
+
+
 class Explainer:
     """The steps of one puzzle (or partial state), found one at a time.
 
@@ -339,9 +368,20 @@ class Explainer:
     false in this one).
     """
 
-    def __init__(self, table, known, solution=None, depth=2, prop=None):
+    def __init__(self, table, known, solution=None, depth=2, prop=None, budget=None):
+        """``budget``: the literals probes may set per cell variable (None:
+        :data:`PROBE_BUDGET`, 0: no budget), or the list of what is left that an
+        explainer above this one holds."""
         self.table = table
         n = self.size = table.size
+        # the probes left, shared with the explainers under assumptions (a list); the
+        # one that made it stops when it is spent
+        self.top = budget is None or isinstance(budget, int)
+        if self.top:
+            per_var = PROBE_BUDGET if budget is None else budget
+            budget = [per_var * table.cell_vars if per_var else None]
+        self.budget = budget
+        self.stopped = False
         self.known = set(known)
         self.solution = solution
         self.depth = depth
@@ -349,7 +389,7 @@ class Explainer:
         self.cleared = set()               # placements whose eliminations are done
         self.prop = prop or TracingPropagator(
             table.clauses, table.num_vars,
-            skip={i for i, kind in enumerate(table.kinds) if kind == "given"})
+            skip={i for i, kind in enumerate(table.kinds) if kind in FACT_KINDS})
         self.amo, self.scan, self.aux = table.scan_tables()
         self.conflict = None
         self.pending = []
@@ -372,7 +412,13 @@ class Explainer:
                         self.apply(step)
                         found.append(step)
                 break
-            step = self.next_step()
+            try:
+                step = self.next_step()
+            except OutOfBudget:
+                if not self.top:
+                    raise
+                self.stopped = True
+                break
             if step is None:
                 break
             self.apply(step)
@@ -380,6 +426,16 @@ class Explainer:
             if step.derives == [FALSE]:
                 break
         return found
+
+    def spend(self, probes):
+        """Count ``probes`` literals set by failed-literal probes against the budget;
+        OutOfBudget when it is spent."""
+        left = self.budget[0]
+        if left is not None:
+            left -= probes
+            self.budget[0] = left
+            if left < 0:
+                raise OutOfBudget()
 
     def done(self):
         return self.conflict is not None or len(self.placed) == self.n * self.n
@@ -673,6 +729,7 @@ class Explainer:
                 facts, ids = prop.trace(conflict=prop.conflict)
                 facts.add(lit)
                 found.append((cost_of(table, ids, facts, 1), lit, ids, facts))
+            self.spend(len(prop.trail) - mark)
             prop.undo(mark)
         found.sort(key=lambda item: (item[0], item[1] < 0, abs(item[1])))
         return found
@@ -817,37 +874,50 @@ class Explainer:
         value, top = prop.value, prop.num_vars
         cells = range(1, self.table.cell_vars + 1)
         found = []
+        cell_vars = self.table.cell_vars
+        trail = prop.trail
         for lit in options[:NESTED_TRIES * 3]:
             if value[top + lit]:
                 continue
-            mark = len(prop.trail)
+            mark = len(trail)
             clash = not prop.assume((lit,))
+            probes = 0
             for _ in range(PROBE_ROUNDS):
                 if clash:
                     break
                 changed = False
+                implied = set()     # no clash under them (see SKIP_IMPLIED)
                 for v in cells:
-                    if value[top + v]:
+                    if value[top + v] or v in implied:
                         continue
-                    inner = len(prop.trail)
+                    inner = len(trail)
                     if prop.assume((v,)):
+                        probes += len(trail) - inner
+                        if SKIP_IMPLIED:
+                            implied.update(u for u in trail[inner + 1:]
+                                           if 0 < u <= cell_vars)
                         prop.undo(inner)
                         continue
+                    probes += len(trail) - inner
                     prop.undo(inner)
                     changed = True
+                    implied = set()
                     if not prop.assume((-v,)):
                         clash = True
                         break
                 if not changed:
                     break
+            probes += len(trail) - mark
             prop.undo(mark)
+            self.spend(probes)
             if clash:
                 found.append(lit)
         return found
 
     def _nested_step(self, lit, depth, trial=-1):
         n = self.n
-        inner = Explainer(self.table, self.known | {lit}, None, depth, self.prop)
+        inner = Explainer(self.table, self.known | {lit}, None, depth, self.prop,
+                          self.budget)
         inner.trial = trial
         inner.placed = list(self.placed) + ([lit] if lit > 0 else [])
         inner.cleared = set(self.cleared)
@@ -912,7 +982,8 @@ class Explanation:
     step); ``status`` is ``solved``, ``several`` (the steps stop where the solutions
     branch), ``none`` (no solution: ``core`` names the minimal clash), ``wrong`` (a
     fact of the state contradicts the solution: the one step shows it), ``stuck``
-    (no step found within the bounds), ``partial`` (stopped at a limit) or ``hint``."""
+    (no step found within the bounds), ``partial`` (stopped at a limit), ``stopped``
+    (the work of :data:`PROBE_BUDGET` spent) or ``hint``."""
 
     def __init__(self, grid, steps, solution, status, core=None, known=()):
         self.grid = grid
@@ -929,11 +1000,14 @@ class Explanation:
     def to_json(self):
         """The dict of ``sudoku-explain --json``."""
         from ..formats import puzzle_line
-        return {"puzzle": puzzle_line(self.grid),
-                "solution": (self.solution.to_line(self.grid.symbols)
-                             if self.solution is not None else None),
-                "rating": self.rating,
-                "steps": [step.to_json() for step in self.steps]}
+        found = {"puzzle": puzzle_line(self.grid),
+                 "solution": (self.solution.to_line(self.grid.symbols)
+                              if self.solution is not None else None),
+                 "rating": self.rating,
+                 "steps": [step.to_json() for step in self.steps]}
+        if self.status == "stopped":
+            found["stopped"] = True         # the probe budget ran out
+        return found
 
     def grid_reached(self):
         """The grid of the placements known after the steps (givens included),
@@ -971,6 +1045,8 @@ class Explanation:
                 if self.wrong is not None else "?"),
             "stuck": "no further step found within the bounds of the search",
             "partial": "stopped after %d steps" % count,
+            "stopped": "stopped: the search for the next step went past its probe "
+                       "budget (docs/explain.md)",
             "hint": "the next step" if count else "nothing left to explain",
         }[self.status]
         lines.append(said)
@@ -991,26 +1067,27 @@ def _check_size(grid, function):
                          % (function, MAX_SIZE, MAX_SIZE, grid.size, grid.size))
 
 
-def explain_puzzle(grid, state=(), limit=None, depth=3):
+def explain_puzzle(grid, state=(), limit=None, depth=3, budget=None):
     """The :class:`Explanation` of ``grid`` from its givens and the literals ``state``.
-    ``limit``: at most this many steps."""
+    ``limit``: at most this many steps; ``budget``: the literals failed-literal probes
+    may set per cell variable (None: :data:`PROBE_BUDGET`; 0: no budget)."""
     _check_size(grid, "explain")
     solution, several = _solution(grid)
     table = PuzzleClauses(grid)
     n = grid.size
-    known = {cell * n + d for cell, d in enumerate(grid.cells) if d} | set(state)
+    known = table.start() | set(state)
     # Whatever is refutable is false in every solution, so in this one too.
     cells = solution.cells if solution is not None else None
     if several:
         depth = 1           # a candidate of another solution never clashes: no nesting
     wrong = None if several else _wrong_fact(state, cells, n)
     if wrong is not None:
-        work = Explainer(table, known - {wrong}, cells)
+        work = Explainer(table, known - {wrong}, cells, budget=budget)
         step = _refute(work, wrong)
         result = Explanation(grid, [step] if step else [], solution, "wrong")
         result.wrong = wrong
         return result
-    work = Explainer(table, known, cells, depth)
+    work = Explainer(table, known, cells, depth, budget=budget)
     if several:
         work.trial = -1     # a candidate of another solution never clashes
     steps = work.steps(limit)
@@ -1021,6 +1098,8 @@ def explain_puzzle(grid, state=(), limit=None, depth=3):
         core = analyze(grid, cap=1, redundancy=False).to_json()["core"]
     elif work.done():
         status = "solved" if work.conflict is None else "none"
+    elif work.stopped:
+        status = "stopped"
     elif limit is not None and len(steps) >= limit:
         status = "partial"
     else:
@@ -1087,27 +1166,35 @@ class Hint:
         self.step = step
         self.solution = solution
         self.wrong = wrong
+        self.stopped = False        # the probe budget ran out before a step was found
 
 
-def next_hint(grid, facts):
+def next_hint(grid, facts, budget=None):
     """The :class:`Hint` from ``grid`` and the literals ``facts``: a wrong fact (one
     the solution contradicts) is shown wrong by the refutation of it."""
     _check_size(grid, "hint")
     table = PuzzleClauses(grid)
     n = grid.size
-    givens = {cell * n + d for cell, d in enumerate(grid.cells) if d}
+    givens = table.start()
     solved, several = _solution(grid)
     solution = solved.cells if solved is not None else None
     wrong = None if several else _wrong_fact(facts, solution, n)
     if wrong is not None:
-        work = Explainer(table, givens | {f for f in facts if f != wrong}, solution)
+        work = Explainer(table, givens | {f for f in facts if f != wrong}, solution,
+                         budget=budget)
         return Hint(_refute(work, wrong), solved, wrong)
-    work = Explainer(table, givens | set(facts), solution, 1 if several else 2)
+    work = Explainer(table, givens | set(facts), solution, 1 if several else 2,
+                     budget=budget)
     if several:
         work.trial = -1
     if work.done():
         return Hint(None, solved)
-    return Hint(work.next_step(), solved)
+    try:
+        return Hint(work.next_step(), solved)
+    except OutOfBudget:
+        found = Hint(None, solved)
+        found.stopped = True
+        return found
 
 
 def _refute(work, lit):
@@ -1126,9 +1213,12 @@ def _refute(work, lit):
             step.name = "wrong fact"
             step.text = "%s is wrong: %s" % (literal_text(n, lit), step.text)
             return step
-    inner = Explainer(work.table, work.known | {lit}, None, 2, work.prop)
+    inner = Explainer(work.table, work.known | {lit}, None, 2, work.prop, work.budget)
     inner.placed = [f for f in sorted(work.known | {lit}, key=abs) if f > 0]
-    sub = inner.steps(limit=8 * n * n)
+    try:
+        sub = inner.steps(limit=8 * n * n)
+    except OutOfBudget:
+        return None
     if not sub or sub[-1].derives != [FALSE]:
         return None
     sub = needed(sub, work.known | {lit})

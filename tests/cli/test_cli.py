@@ -115,7 +115,7 @@ def test_shell_completion_of_option_names(prog):
     ("sudoku-gen", "sudoku-gen --symmetry d", ["diagonal", "dihedral"]),
     ("sudoku2cnf", "sudoku2cnf --amo b", ["binary", "bimander"]),
     ("sudoku-solve", "sudoku-solve --format j", ["json"]),
-    ("cnf2sudoku", "cnf2sudoku --input-format t", ["table", "triples"]),
+    ("cnf2sudoku", "cnf2sudoku --input-format t", ["table", "tdoku", "triples"]),
 ])
 def test_shell_completion_of_option_values(prog, words, expected):
     var = "_%s_COMPLETE" % prog.replace("-", "_").upper()

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from support import SMALL4, SMALL4_SOLUTION, in_process
+from support import PENCIL_LIBRARY, SMALL4, SMALL4_SOLUTION, in_process
 
 PROG = "sudoku-explain"
 
@@ -63,6 +63,50 @@ def test_hint_gives_the_next_step_only(tmp_path):
     result = in_process(PROG, "--hint", "--state", state, input=SMALL4)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[1].startswith("1. elimination: r1c1=1: no other 1")
+
+
+def test_a_pencil_mark_puzzle_knows_its_removed_candidates_from_the_start(tmp_path):
+    from dimacs_sudoku.formats import puzzles_from_text
+    from dimacs_sudoku.pictures.steps import candidate_state
+    removed = ["r1c1!=%d" % d for d in (2, 4, 5, 6, 9)]
+    done = in_process(PROG, "--json", input=PENCIL_LIBRARY + "\n")
+    assert done.returncode == 0, done.stderr
+    (record,) = [json.loads(line) for line in done.stdout.splitlines()]
+    derived = {lit for step in record["steps"] for lit in step["derives"]}
+    assert not derived & set(removed) and "r1c1=8" in derived
+    state = tmp_path / "state.txt"
+    state.write_text("r1c1!=1 r1c1!=3 r1c1!=7\n")      # with the removed ones: r1c1=8
+    runs = [json.loads(in_process(PROG, *args, "--json", "--state", state,
+                                  input=PENCIL_LIBRARY + "\n").stdout)["steps"]
+            for args in (["--hint"], [])]
+    assert runs[0] == runs[1][:1]
+    (placed,) = [step for step in runs[1] if "r1c1=8" in step["derives"]]
+    assert placed["name"] == "naked single" and set(placed["facts"]) == set(removed) | {
+        "r1c1!=1", "r1c1!=3", "r1c1!=7"}
+    grid, = puzzles_from_text(PENCIL_LIBRARY + "\n")
+    (cells, out), = candidate_state(grid, record["steps"][:1])
+    assert out == {(0, d) for d in (2, 4, 5, 6, 9)}
+
+
+def test_an_explanation_past_the_probe_budget_is_said_and_exit_5(monkeypatch):
+    from dimacs_sudoku.tasks import explain as explaining
+    from support import INKALA
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 1)
+    text = INKALA + "\n" + SMALL4 + "\n"
+    one = in_process(PROG, input=text)
+    assert one.returncode == 5, one.stderr
+    assert one.stdout.count("stopped: the search for the next step went past") == 1
+    assert "solved in" in one.stdout                    # the 4x4 puzzle
+    many = in_process(PROG, "-j", "2", input=text)
+    assert (many.returncode, many.stdout) == (5, one.stdout)
+    hinted = in_process(PROG, "--hint", "--json", input=INKALA + "\n")
+    assert hinted.returncode == 0                       # its first step needs no probe
+    assert in_process(PROG, "--json", input=text + "1..4\n").returncode == 9  # 9 first
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 60_000)
+    assert in_process(PROG, "--budget", "1", input=text).stdout == one.stdout
+    assert "solved in" in in_process(PROG, "--budget", "0", input=INKALA).stdout
+    refused = in_process(PROG, "--budget", "-1", input=INKALA)
+    assert refused.returncode == 2 and "--budget must be 0 or more" in refused.stderr
 
 
 def test_a_wrong_fact_in_the_state_is_said(tmp_path):

@@ -61,6 +61,22 @@ def test_sudoku_analyze_jobs_give_the_same_bytes(args):
                                                            one.stderr)
 
 
+EXPLAINED = "\n".join([SMALL4, "." * 16, "12....3.........", "11" + "." * 14, "1.x4" * 4,
+                       "52...6.........7.13...........4..8..6......5...........418."
+                       "........3..2...87.....", SMALL4[::-1]] * 2) + "\n"
+
+
+@pytest.mark.parametrize("args", [[], ["--json"], ["--hint"], ["-F", "html-page"],
+                                  ["-F", "svg", "--step", "2"]])
+def test_sudoku_explain_jobs_give_the_same_bytes(args):
+    one = command("sudoku-explain", *args, input=EXPLAINED)
+    many = command("sudoku-explain", "-j", "2", *args, input=EXPLAINED)
+    assert one.returncode == 9
+    assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout,
+                                                           one.stderr)
+    assert one.stderr.count("<stdin>:5:") == 1
+
+
 def test_files_and_certificates_are_numbered_as_with_one_process(tmp_path):
     (tmp_path / "a.txt").write_text(SMALL4 + "\n" + "11" + "." * 14 + "\n")
     (tmp_path / "b.txt").write_text("." * 16 + "\n" + "12....3.........\n")

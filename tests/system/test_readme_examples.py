@@ -307,18 +307,24 @@ def test_each_family_example_is_a_whole_rule_that_some_grid_obeys(tmp_path):
 
 @pytest.mark.slow
 def test_the_input_formats_listed_are_the_ones_input_format_takes():
-    from dimacs_sudoku.formats import FORMATS, OUTPUT_FORMATS
+    from dimacs_sudoku.formats import FORMATS, INPUT_FORMATS, OUTPUT_FORMATS, PENCIL_FORMS
     text = (ROOT / "README.md").read_text()
     table = text[text.index("| name | `-f` | `-F` | what |"):]
     table = table[:table.index("\n\n")]
     rows = [[cell.strip() for cell in row.strip("|").split("|", 3)]
             for row in table.splitlines()[2:]]
-    assert sorted(name.strip("`") for name, f, _, _ in rows if f == "✓") == sorted(FORMATS)
+    assert sorted(name.strip("`") for name, f, _, _ in rows if f == "✓") == \
+        sorted(INPUT_FORMATS)
     assert sorted(name.strip("`") for name, _, o, _ in rows if o == "✓") == \
         sorted(OUTPUT_FORMATS)
     docs = (ROOT / "docs" / "formats.md").read_text()
     section = docs[docs.index("## Input formats"):docs.index("## How the format is detected")]
     assert sorted(re.findall(r"^- \*\*([\w-]+)\*\*", section, re.M)) == sorted(FORMATS)
+    forms = docs[docs.index("| form (`-f`, `-F`) |"):]
+    forms = forms[:forms.index("\n\n")]
+    assert [row.split("`")[1] for row in forms.splitlines()[2:]] == list(PENCIL_FORMS)
     for prog in ("sudoku-solve", "sudoku2cnf", "cnf2sudoku", "sudoku-grade"):
         run = shell("%s --help" % prog)
-        assert all(name in " ".join(run.stdout.split()) for name in FORMATS), prog
+        # (the help wraps a hyphenated name after its hyphen)
+        words = " ".join(run.stdout.split()).replace("- ", "-")
+        assert all(name in words for name in INPUT_FORMATS), prog

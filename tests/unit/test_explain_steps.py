@@ -306,6 +306,89 @@ def test_a_full_grid_needs_no_hint():
     assert hint(Grid.from_line("1234431221433421")) is None
 
 
+# ---- pencil-mark puzzles: the removed candidates are facts from the start -----------
+
+HARD_9X9 = ("52...6.........7.13...........4..8..6......5..........."
+            "418.........3..2...87.....")
+
+
+def pencil_puzzle():
+    """A tdoku pencil-mark line (no givens: each given a cell of one candidate) of
+    HARD_9X9, one wrong candidate more removed from every third open cell."""
+    from dimacs_sudoku.formats import puzzles_from_text
+    from dimacs_sudoku.tasks import solve
+    grid = Grid.from_line(HARD_9X9)
+    solution = solve(grid).cells
+    masks = [1 << (d - 1) if d else 0x1FF & ~(1 << s % 9) if k % 3 == 0 else 0x1FF
+             for k, (d, s) in enumerate(zip(grid.cells, solution))]
+    line = "".join(str(d) if mask >> (d - 1) & 1 else "." for mask in masks
+                   for d in range(1, 10))
+    found, = puzzles_from_text(line + "\n", source="p.txt")
+    assert found.removed and not any(found.cells)
+    return found
+
+
+def test_a_pencil_mark_puzzle_starts_from_its_removed_candidates():
+    grid = pencil_puzzle()
+    cnf = read_cnf(puzzle_formula(grid, "p.txt").to_text())
+    start = {clause[0] for clause in cnf if len(clause) == 1}
+    assert start and all(lit < 0 for lit in start)     # the removed candidates alone
+    result = explain_puzzle(grid).to_json()
+    known = replay(result["steps"], start, cnf, 9)
+    assert all(cell * 9 + int(d) in known for cell, d in enumerate(result["solution"]))
+    derived_lits = [literal(d, 9) for step in result["steps"] for d in step["derives"]]
+    assert not start & set(derived_lits)                # none derived again
+    assert any(literal(f, 9) in start for step in result["steps"]
+               for f in step["facts"])
+
+
+def test_a_hint_from_a_pencil_mark_position():
+    grid = pencil_puzzle()
+    cnf = read_cnf(puzzle_formula(grid, "p.txt").to_text())
+    start = {clause[0] for clause in cnf if len(clause) == 1}
+    first, second = explain(grid)[:2]
+    assert hint(grid).to_json() == first.to_json()
+    assert first.name == "naked single" and first.derives[0] > 0
+    step = hint(grid, first.to_json()["derives"])
+    assert step.to_json() == second.to_json()
+    replay([first.to_json(), step.to_json()], start, cnf, 9)
+
+
+# ---- the probe budget ---------------------------------------------------------------
+
+def test_a_spent_probe_budget_stops_the_explanation_after_the_steps_found(monkeypatch):
+    from dimacs_sudoku.tasks import explain as explaining
+    from support import INKALA
+    grid = Grid.from_line(INKALA)
+    whole = explain_puzzle(grid)
+    assert whole.status == "solved"
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 1)          # 729 probes
+    cut = explain_puzzle(grid)
+    assert cut.status == "stopped" and 0 < len(cut.steps) < len(whole.steps)
+    result = cut.to_json()
+    assert result["stopped"] is True
+    check_explanation(grid, result)                 # what was found still replays
+    assert "stopped: the search for the next step went past its probe budget" \
+        in cut.to_text()
+    monkeypatch.setattr(explaining, "PROBE_BUDGET", 0)          # 0: no budget
+    assert explain_puzzle(grid).to_json() == whole.to_json()
+
+
+def test_probing_skips_implied_literals_without_changing_a_step(monkeypatch):
+    from dimacs_sudoku.tasks import explain as explaining
+    from support import INKALA
+    calls = []
+    real = explaining.Explainer._probe_clashes
+    monkeypatch.setattr(explaining.Explainer, "_probe_clashes",
+                        lambda self, options: calls.append(1) or real(self, options))
+    grid = Grid.from_line(INKALA)
+    runs = []
+    for skip in (False, True):
+        monkeypatch.setattr(explaining, "SKIP_IMPLIED", skip)
+        runs.append(explain_puzzle(grid).to_json())
+    assert calls and runs[0] == runs[1]
+
+
 # ---- no solution, several solutions --------------------------------------------------
 
 def test_no_solution_is_explained_to_its_clash_and_names_the_minimal_one():

@@ -87,6 +87,43 @@ def test_givens_follow_each_form():
     assert write_grid(library, "hodoku-library").startswith(":0000:x:5+6")
 
 
+def test_input_format_reads_one_form_with_its_rule_for_the_givens():
+    cells = [FULL & ~0b10000] * 81
+    cells[0], cells[1], cells[2] = 0b10000, 0b100000, 0b100001
+    line = tdoku_line(cells)
+    read = {form: puzzles_from_text(line + "\n", fmt=form)[0]
+            for form in ("tdoku", "explainer", "rangsk", "pencilmarks")}
+    assert read["tdoku"].cells[:3] == read["pencilmarks"].cells[:3] == [0, 0, 0]
+    assert read["explainer"].cells[:3] == [5, 0, 0]                 # no peer holds 5
+    assert read["rangsk"].cells[:3] == [5, 6, 0]                    # every single
+    assert [grid.pencil_form for grid in read.values()] == \
+        ["tdoku", "explainer", "rangsk", "tdoku"]
+    assert write_grid(read["rangsk"], "pencilmarks") == line + "\n"  # as read
+    lists = write_grid(read["explainer"], "explainer-list")
+    assert puzzles_from_text(lists, fmt="explainer-list")[0].cells[:3] == [5, 0, 0]
+    hodoku = write_grid(read["explainer"], "hodoku")
+    assert puzzles_from_text(hodoku, fmt="hodoku")[0].cells[:3] == [5, 0, 0]
+    library = write_grid(read["explainer"], "hodoku-library")
+    assert puzzles_from_text(library, fmt="hodoku-library")[0].cells[:3] == [5, 0, 0]
+
+
+@pytest.mark.parametrize("form, text, message", [
+    ("hodoku-library", "tdoku", "not a hodoku-library puzzle (this one is tdoku's form)"),
+    ("tdoku", "explainer", "tdoku's line marks a removed candidate with ., not 0"),
+    ("rangsk", "explainer", "rangsk's line marks a removed candidate with ., not 0"),
+    ("explainer", "hodoku", "not a explainer puzzle (this one is hodoku's form)"),
+    ("hodoku", "explainer-list", "not a hodoku puzzle"),
+])
+def test_a_puzzle_of_another_form_is_an_error_naming_its_line(form, text, message):
+    cells = [FULL & ~0b10000] * 81
+    cells[0] = 0b10000
+    grid = read_one(tdoku_line(cells).replace(".", "0"))
+    written = "# a comment\n" + write_grid(grid, text) + "\n"
+    with pytest.raises(PuzzleError) as caught:
+        puzzles_from_text(written, fmt=form, source="p.txt")
+    assert caught.value.describe().startswith("p.txt:2: " + message)
+
+
 def unique_by_candidates():
     """INKALA less its first given, with removed candidates until one solution is left:
     its givens alone have several solutions."""
