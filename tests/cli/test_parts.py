@@ -187,3 +187,29 @@ def test_a_known_rule_keyword_alone_is_a_rule_whatever_its_length():
         if word.isalpha():
             found = items(SMALL4 + "\n" + word + "\n")
             assert len(found) == 1, word
+
+
+# ---- found by the parts property test, pinned --------------------------------------
+
+HEX16 = ("1.3..67.9A.....G.....A..DE......9....EFG...4.67........4.....A..23..6..9A..D."
+         "F.1....AB.DE..12.4..B..........67...F..2..5...9..CD..5..89AB.DE.G..78.AB..EFG"
+         "...45...DE.G..34...89A.G1....67......E....89AB.D.F......A.CD.....34...CD..G.."
+         "..5..89A....34567..A.CDE.")
+
+
+def numbers16(puzzle):
+    """A 16x16 puzzle as rows of numbers (G is 16), as the numbers writer spaces them."""
+    value = {ch: str(i) for i, ch in enumerate("123456789ABCDEFG", 1)}
+    return "".join(" ".join("%2s" % value.get(ch, ".") for ch in puzzle[r * 16:r * 16 + 16])
+                   + "\n" for r in range(16))
+
+
+def test_a_grid_of_symbols_after_a_grid_of_numbers_is_its_own_puzzle():
+    text = numbers16(HEX16) + "\n" + rows(SMALL4, 4)
+    assert [k for _, k in kinds(text)] == [HEX16, SMALL4]
+
+
+@pytest.mark.parametrize("after", ["", "# a note\n" + SMALL4 + "\n"])
+def test_a_line_puzzle_right_before_a_grid_of_its_width_is_no_row_of_it(after):
+    text = SMALL4 + "\n" + rows(HEX16, 16) + after
+    assert [k for _, k in kinds(text)] == [SMALL4, HEX16] + ([SMALL4] if after else [])

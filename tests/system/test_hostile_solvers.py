@@ -465,6 +465,8 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
     real = solving.reducer_for(grid.layout)
 
     class Broken:
+        size = real.size
+
         def reduce(self, cells, grid=None):
             reduced = real.reduce(cells, grid)
             reduced.filled = [1] * 16           # "solved" by propagation, wrongly
