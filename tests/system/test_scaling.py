@@ -142,7 +142,8 @@ def test_the_python_examples_give_the_lines_of_sudoku_solve(name, tmp_path):
     env.pop("DIMACS_SUDOKU_DEBUG", None)
     done = run([sys.executable, "example.py", "p.txt"], env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    expected = run([str(BIN / "sudoku-solve"), "--count", "2", "p.txt"], env,
-                   cwd=tmp_path)
+    expected = run([sys.executable, str(BIN / "sudoku-solve"), "--count", "2", "p.txt"],
+                   env, cwd=tmp_path)
+    assert expected.returncode == 0, expected.stderr
     assert done.stdout == expected.stdout
     assert done.stdout.count("\n") == len(puzzles)
