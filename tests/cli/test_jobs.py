@@ -77,6 +77,7 @@ def test_sudoku_explain_jobs_give_the_same_bytes(args):
     assert one.stderr.count("<stdin>:5:") == 1
 
 
+@pytest.mark.slow                   # without python-sat, the cadical program proves
 def test_files_and_certificates_are_numbered_as_with_one_process(tmp_path):
     (tmp_path / "a.txt").write_text(SMALL4 + "\n" + "11" + "." * 14 + "\n")
     (tmp_path / "b.txt").write_text("." * 16 + "\n" + "12....3.........\n")

@@ -6,6 +6,7 @@ import json
 import pycosat
 import pytest
 
+from conftest import require_pysat
 from support import (INKALA_SOLUTION, PENCIL_LIBRARY, PENCIL_OTHER, in_process as command,
                      no_traceback)
 
@@ -46,6 +47,8 @@ def test_sudoku2cnf_reduced_leaves_the_removed_candidates_out(puzzle, option):
 
 @pytest.mark.parametrize("engine", ["pycosat", "pysat"])
 def test_sudoku_solve_counts_one_solution(puzzle, engine):
+    if engine == "pysat":
+        require_pysat()
     done = command("sudoku-solve", "--engine", engine, "--count", "2", puzzle)
     assert done.returncode == 0, done.stderr
     assert INKALA_SOLUTION in done.stdout

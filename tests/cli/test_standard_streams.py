@@ -98,8 +98,10 @@ def test_an_output_name_ending_in_a_slash_is_refused(tmp_path, prog, args, optio
     assert (tmp_path / "p.txt").read_text() == SMALL4 + "\n"
 
 
-@pytest.mark.parametrize("prog, option", [("sudoku2cnf", "--output-dir"),
-                                          ("sudoku-solve", "--certify")])
+@pytest.mark.parametrize("prog, option", [
+    ("sudoku2cnf", "--output-dir"),
+    # (without python-sat, the cadical program proves: a process)
+    pytest.param("sudoku-solve", "--certify", marks=pytest.mark.slow)])
 def test_an_output_folder_named_with_a_slash_is_a_folder(tmp_path, prog, option):
     (tmp_path / "p.txt").write_text(SMALL4 + "\n")
     done = in_process(prog, "p.txt", option, "out/", cwd=tmp_path)
