@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from support import INKALA, SMALL4, in_process
+from support import SMALL4, in_process
 
 CNF = "p cnf 2 2\n1 0\n-2 0\n"
 
