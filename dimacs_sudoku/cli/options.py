@@ -297,6 +297,19 @@ def grid_shape(size, box):
 
 
 
+def bounded_grid_shape(size, box, most, doing):
+    """:func:`grid_shape`, and a UsageError when ``--size`` or ``--box`` asks for more
+    than ``most`` x ``most``, the largest grid the command takes (``doing``: what it
+    does, as :func:`dimacs_sudoku.core.grid.check_grid_size` says it)."""
+    from ..core.grid import TOO_LARGE
+    size, shape = grid_shape(size, box)
+    if size is not None and size > most:
+        raise UsageError("%s: %s takes grids up to %dx%d (%s)"
+                         % ("--box %s makes a %dx%d grid" % (box, size, size) if box
+                            else "--size %d" % size, doing, most, most, TOO_LARGE))
+    return size, shape
+
+
 def check_output_format(name):
     """Raise :class:`UsageError` unless ``name`` is an output format of
     :mod:`dimacs_sudoku.formats` (the one place that knows them)."""

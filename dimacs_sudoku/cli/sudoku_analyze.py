@@ -125,7 +125,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
                     box=None, input_format=None, strict_drawings=False, budget=None,
                     jobs=1):
     from ..tasks.solving import MAX_COUNT
-    from ..tasks.analyze import MAX_ANALYZE_SIZE, TOO_LARGE
+    from ..tasks.analyze import MAX_ANALYZE_SIZE
     from ..sat import backend
 
     output_format = options.report_format(as_json, output_format, FORMATS)
@@ -136,12 +136,7 @@ def analyze_command(puzzles, output, cap=100, counts=False, output_format="text"
     if budget is not None and budget < 0:
         raise UsageError("--budget takes a number of propagations, not %d" % budget)
     backend(engine)                     # an unknown engine, a missing python-sat: now
-    size, box_shape = options.grid_shape(size, box)
-    if size is not None and size > MAX_ANALYZE_SIZE:
-        raise UsageError("%s: analysis takes grids up to %dx%d (%s)"
-                         % ("--box %s makes a %dx%d grid" % (box, size, size) if box
-                            else "--size %d" % size, MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE,
-                            TOO_LARGE))
+    size, box_shape = options.bounded_grid_shape(size, box, MAX_ANALYZE_SIZE, "analysis")
     paths = options.check_inputs(puzzles)
     errors = done = 0
 

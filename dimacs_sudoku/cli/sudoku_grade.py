@@ -101,12 +101,7 @@ def grade_command(puzzles, output, encoding, size, box, input_format, summary,
     if encoding not in ENCODINGS:
         raise UsageError("unknown encoding %r (choose from %s)"
                          % (encoding, ", ".join(ENCODINGS)))
-    size, box_shape = options.grid_shape(size, box)
-    if size is not None and size > MAX_GRADE_SIZE:
-        raise UsageError("%s: grading takes grids up to %dx%d (larger ones take minutes "
-                         "and gigabytes)" % ("--box %s makes a %dx%d grid" % (box, size, size)
-                                             if box else "--size %d" % size,
-                                             MAX_GRADE_SIZE, MAX_GRADE_SIZE))
+    size, box_shape = options.bounded_grid_shape(size, box, MAX_GRADE_SIZE, "grading")
     paths = options.check_inputs(puzzles)
     show_summary = summary or sys.stderr.isatty()
     counts = Counter()

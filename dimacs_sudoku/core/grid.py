@@ -292,3 +292,23 @@ def _unpickled_grid(cells, state):
     grid.__dict__.update(state)
     grid.cells = list(cells)
     return grid
+
+
+# What a larger grid costs the verbs that take bounded sizes (analysis, grading).
+TOO_LARGE = "larger ones take minutes and gigabytes"
+
+
+def check_grid_size(grid, most, doing):
+    """``grid`` when it is at most ``most`` x ``most``, else a PuzzleError naming its file
+    and line, raised before anything is built for it (``doing``: what refuses it).
+
+    >>> check_grid_size(Grid.empty(36), 25, "grading")
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.PuzzleError: grading takes grids up to 25x25, not 36x36 (larger ones take minutes and gigabytes)
+    """
+    if grid.size > most:
+        raise PuzzleError("%s takes grids up to %dx%d, not %dx%d (%s)"
+                          % (doing, most, most, grid.size, grid.size, TOO_LARGE),
+                          grid.source, grid.line)
+    return grid

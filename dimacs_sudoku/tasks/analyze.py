@@ -25,10 +25,10 @@ the project's checker.
 """
 
 from .. import arguments
-from ..errors import InvalidModel, PuzzleError
+from ..errors import InvalidModel
 from .generate import DEFAULT_BUDGET, UNBOUNDED_MAX_SIZE
 from ..core.layout import Layout
-from ..core.grid import grid_argument
+from ..core.grid import check_grid_size, grid_argument
 from ..core.notation import symbol
 from ..sat import Solver, backend
 from ..core.check import check_cells
@@ -40,7 +40,6 @@ from ..rules.base import Rule, cell_text
 # 400 s and 1.7 GB, an empty 49x49 past 5 minutes, and an empty 400x400 took 3.5 GB
 # before failing (2026-11-29).
 MAX_ANALYZE_SIZE = 25
-TOO_LARGE = "larger ones take minutes and gigabytes"
 # Solutions counted by default: enough to tell "a few" from "many" on every grid size
 # at a cost of one solve each; the true candidates never need more (each further
 # candidate is one solve under its assumption).
@@ -53,19 +52,8 @@ NOT_FOUND = ("rules_clash_alone", "more_than_max_remove", "budget")
 
 def check_size(grid):
     """``grid`` when analysis takes its size (up to :data:`MAX_ANALYZE_SIZE`), else a
-    PuzzleError naming its file and line, before anything is built.
-
-    >>> from dimacs_sudoku.core.grid import Grid
-    >>> check_size(Grid.empty(49))
-    Traceback (most recent call last):
-      ...
-    dimacs_sudoku.errors.PuzzleError: analysis takes grids up to 25x25, not 49x49 (larger ones take minutes and gigabytes)
-    """
-    if grid.size > MAX_ANALYZE_SIZE:
-        raise PuzzleError("analysis takes grids up to %dx%d, not %dx%d (%s)"
-                          % (MAX_ANALYZE_SIZE, MAX_ANALYZE_SIZE, grid.size, grid.size,
-                             TOO_LARGE), grid.source, grid.line)
-    return grid
+    PuzzleError naming its file and line, before anything is built."""
+    return check_grid_size(grid, MAX_ANALYZE_SIZE, "analysis")
 
 
 def given_text(size, cell, digit, symbols=None):

@@ -44,9 +44,9 @@ Grade(level='up', decisions=0)
 from collections import namedtuple
 
 from .. import arguments
-from ..errors import PuzzleError, UsageError
+from ..errors import UsageError
 from ..encodings import ENCODINGS
-from ..core.grid import grid_argument
+from ..core.grid import check_grid_size, grid_argument
 from ..core.variables import Standard, model_cells
 from ..sat.dpll import clause_propagator, given_literals
 
@@ -90,20 +90,8 @@ def grade(grid, encoding="extended"):
 
 def check_size(grid):
     """``grid`` when grading takes its size (up to :data:`MAX_GRADE_SIZE`), else a
-    PuzzleError naming its file and line, before anything is built.
-
-    >>> from dimacs_sudoku.core.grid import Grid
-    >>> check_size(Grid.empty(36))
-    Traceback (most recent call last):
-      ...
-    dimacs_sudoku.errors.PuzzleError: grading takes grids up to 25x25, not 36x36 (larger ones take minutes and gigabytes)
-    """
-    if grid.size > MAX_GRADE_SIZE:
-        raise PuzzleError("grading takes grids up to %dx%d, not %dx%d (larger ones take "
-                          "minutes and gigabytes)" % (MAX_GRADE_SIZE, MAX_GRADE_SIZE,
-                                                      grid.size, grid.size),
-                          grid.source, grid.line)
-    return grid
+    PuzzleError naming its file and line, before anything is built."""
+    return check_grid_size(grid, MAX_GRADE_SIZE, "grading")
 
 
 def _known_encoding(name):
