@@ -121,9 +121,10 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                    strict_drawings=False, compress="none", gbd_hash=False):
     from ..encodings import ENCODINGS, puzzle_formula
     from ..formats import read_puzzles, read_puzzles_lenient
-    from .package import check_compress
 
-    check_compress(compress)
+    if compress != "none":
+        from .package import check_compress     # (a package's module: not at every start)
+        check_compress(compress)
     if compress != "none" and not output_dir:
         raise UsageError("--compress names the files of --output-dir; with -o, name the "
                          "file X.cnf.xz (or .gz, .bz2)")
