@@ -27,6 +27,9 @@ while [ $# -gt 0 ]; do
 done
 shift
 [ "$1" = "--" ] && shift
+# sshd gives the remote command the login shell in SHELL, and parallel's wrapper runs the
+# job with it: with SHELL unset (as under CI) every job ran nothing and exited 0.
+export SHELL=/bin/sh
 exec /bin/sh -c "$*"
 """
 
@@ -70,6 +73,7 @@ def test_parallel_pipe_over_two_hosts_gives_the_lines_of_one_process(hosts, tmp_
                   "--pipe", "-k", "-N", "3", "sudoku-solve", "--count", "2"], env,
                  input=text)
     assert one.returncode == 0 and one.stdout.count("\n") == len(PUZZLES) * 4
+    assert spread.returncode == 0, spread.stderr
     assert spread.stdout == one.stdout, spread.stderr
     assert used_hosts(folder) == {"alpha", "beta"}
 
