@@ -95,7 +95,12 @@ def main():
     parser.add_argument("--old", required=True, help="the other checkout's folder")
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="dimacs-sudoku-reading-")
+    with tempfile.TemporaryDirectory(prefix="dimacs-sudoku-reading-") as work:
+        measure(work, args)
+
+
+def measure(work, args):
+    """Print the table, the files written in ``work``."""
     files = write_files(work)
     puzzle = os.path.join(work, "one.txt")
     with open(puzzle, "w") as out:
