@@ -28,10 +28,11 @@ def start(name, *args, **options):
                             **options)
 
 
-def read_line(fd, timeout=PATIENCE):
-    """The first line written to ``fd``, or what came before ``timeout`` ran out."""
+def read_line(fd, timeout=PATIENCE, lines=1):
+    """The first ``lines`` lines written to ``fd`` (more when they came in one piece),
+    or what came before ``timeout`` ran out."""
     data = b""
-    while not data.endswith(b"\n"):
+    while not (data.endswith(b"\n") and data.count(b"\n") >= lines):
         ready, _, _ = select.select([fd], [], [], timeout)
         if not ready:
             break
@@ -259,8 +260,8 @@ def test_rules_after_an_answered_puzzle_are_an_error_line_not_its_rules(puzzles)
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdin.write((b"." * 16 + b"\n") * puzzles)
     process.stdin.flush()
-    for _ in range(puzzles):
-        assert read_line(process.stdout.fileno()).endswith(b"\t2\n")
+    answers = read_line(process.stdout.fileno(), lines=puzzles).splitlines()
+    assert len(answers) == puzzles and all(a.endswith(b"\t2") for a in answers), answers
     process.stdin.write(b"killer 3 r1c1 r1c2\n")
     out, err = process.communicate(timeout=PATIENCE)
     message = b"<stdin>:%d: rules after a pause in the input: the puzzle before them " \
@@ -329,14 +330,13 @@ def test_a_damaged_first_line_on_a_pipe_keeps_the_puzzle_after_it(prog, bad):
     try:
         process.stdin.write(bad + b"\n" + SMALL4.encode() + b"\n")
         process.stdin.flush()
-        first = read_line(process.stdout.fileno())
-        second = read_line(process.stdout.fileno()) if first.count(b"\n") < 2 else b""
+        first = read_line(process.stdout.fileno(), lines=2)
         out, err = process.communicate(timeout=PATIENCE)      # (closes the input)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    lines = (first + second + out).decode().splitlines()
+    lines = (first + out).decode().splitlines()
     assert lines[0].startswith("error\t<stdin>:1: ") and len(lines) == 2, (lines, err)
     assert lines[1].startswith(SMALL4_SOLUTION if prog == "sudoku-solve" else SMALL4)
     assert process.returncode == 9
