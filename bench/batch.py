@@ -228,6 +228,24 @@ def write_lines(grids, path):
             out.write("".join(str(d) if d else "." for d in grid.cells) + "\n")
 
 
+def tdoku_hint(solver, output):
+    """What a MiniSat solver of tdoku that finds no model at its warmup most likely
+    means (docs/benchmarks.md): its global solvers were built before MiniSat's option
+    globals, which happens when MiniSat is linked statically.
+
+    >>> tdoku_hint("minisat_complete", "Error during warmup") != ""
+    True
+    >>> tdoku_hint("tdoku", "Error during warmup")
+    ''
+    """
+    if solver.startswith("minisat") and "Error during warmup" in output:
+        return ("\n(a run_benchmark linked with a static libminisat builds tdoku's global "
+                "MiniSat solvers before MiniSat's parameters, which they then read as 0: "
+                "build it against a shared libminisat, e.g. Debian's minisat package; "
+                "see docs/benchmarks.md)")
+    return ""
+
+
 def tdoku_run(program, solver, path, n, seconds):
     """(wall microseconds per puzzle as tdoku reports it, wall seconds of the run) of
     one tdoku solver on the n puzzles of path."""
@@ -239,7 +257,8 @@ def tdoku_run(program, solver, path, n, seconds):
     out, err = child.communicate()
     wall = time.perf_counter() - started
     if child.returncode:
-        sys.exit("%s: exit %s: %s" % (" ".join(argv), child.returncode, (out + err)[-300:]))
+        sys.exit("%s: exit %s: %s%s" % (" ".join(argv), child.returncode,
+                                        (out + err)[-300:], tdoku_hint(solver, out + err)))
     rows = [line.split(",") for line in out.splitlines() if line.count(",") >= 8]
     row = [r for r in rows if r[-5] == solver]
     if not row:
