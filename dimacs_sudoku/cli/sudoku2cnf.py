@@ -54,9 +54,10 @@ gz or bz2: .cnf.xz ...) and DIR/index.csv: each file's name, GBD hash,
 variables, clauses, status (UNSAT for givens that clash, else UNKNOWN:
 sudoku2cnf does not solve) and the command that writes it alone; a second
 run into DIR adds to its index. A puzzle that cannot be read is one stderr
-line (FILE:LINE, exit 3) and gets no file; K counts the others. --gbd-hash writes the GBD hash of the CNF
-(the identifier of the Global Benchmark Database and the SAT competitions)
-instead of the CNF, or beside the CNF written by -o.
+line (FILE:LINE, exit 3) and gets no file; K counts the others. --gbd-hash
+writes the GBD hash of the CNF (the identifier of the Global Benchmark
+Database and the SAT competitions) instead of the CNF, or beside the CNF
+written by -o.
 
 \b
 --exclude FILE adds one clause per complete grid in FILE (any puzzle format)
