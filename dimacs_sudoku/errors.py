@@ -28,7 +28,8 @@ EXIT_CODES = {
     EXIT_OK: "success: a result was written",
     EXIT_FAILURE: "internal error (a bug; please report it)",
     EXIT_USAGE: "usage error: bad option or argument",
-    EXIT_BAD_INPUT: "bad input: a puzzle, DIMACS file or solver output that cannot be read",
+    EXIT_BAD_INPUT: "bad input: a puzzle, DIMACS file or solver output that cannot be read "
+                    "(or a puzzle too large to solve in process)",
     EXIT_NO_SOLUTION: "no solution: the formula is unsatisfiable",
     EXIT_UNKNOWN: "unknown: the solver gave up or timed out",
     EXIT_INVALID_MODEL: "invalid model: the solver's answer is not a valid grid",
@@ -93,6 +94,12 @@ class PuzzleError(InputError):
 
 class DimacsError(InputError):
     """A DIMACS CNF file that breaks the format."""
+
+
+class TooLarge(InputError):
+    """A puzzle too large for what was asked of it, refused before memory is spent
+    (bad input, exit 3): its problem left after propagation is above the in-process
+    search's bound (:data:`dimacs_sudoku.tasks.solving.MAX_SEARCH_CLAUSES`)."""
 
 
 class ModelError(InputError):

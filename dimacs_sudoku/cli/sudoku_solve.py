@@ -8,7 +8,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, SolverError, SudokuError,
+from ..errors import (EXIT_SEVERAL, InvalidModel, SolverError, SudokuError, TooLarge,
                       UnknownResult, UsageError)
 from .. import streams
 from . import options, runtime
@@ -87,8 +87,8 @@ Exit codes:
 """ + runtime.exit_code_table([0, 2, 3, 7, 8, 9])
 
 # Failures of one puzzle's solve that become its error line: a wrong model (from any
-# engine or program), a solver that crashed or gave up on it.
-PER_PUZZLE = (InvalidModel, SolverError, UnknownResult)
+# engine or program), a solver that crashed or gave up on it, a puzzle too large.
+PER_PUZZLE = (InvalidModel, SolverError, UnknownResult, TooLarge)
 
 # Output is handed to the stream in blocks of this many puzzles.
 BLOCK = 512

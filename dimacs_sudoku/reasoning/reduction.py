@@ -438,10 +438,18 @@ class OpenProblem:
 
     def clauses(self):
         """The CNF: the at-least-one clauses and pairwise at-most-one clauses."""
-        out = list(self.alo)
-        out += chain.from_iterable(map(combinations, map(map, repeat(neg), self.amo),
-                                       repeat(2)))
-        return out
+        return list(self.iter_clauses())
+
+    def iter_clauses(self):
+        """:meth:`clauses` for one pass, never held as a list (an empty 64x64's 24.8
+        million pairs took 4 GB as tuples)."""
+        return chain(self.alo, chain.from_iterable(map(combinations, map(
+            map, repeat(neg), self.amo), repeat(2))))
+
+    def each_clauses(self):
+        """:meth:`clauses` as an iterable that :meth:`iter_clauses` again at each pass
+        (for a back end that writes them at each solve)."""
+        return _EachPass(self.iter_clauses)
 
     def complement_clauses(self):
         """:meth:`clauses` over the complemented variables (-v where v was), for one
@@ -449,6 +457,16 @@ class OpenProblem:
         of the CNF."""
         return chain(map(map, repeat(neg), self.alo),
                      chain.from_iterable(map(combinations, self.amo, repeat(2))))
+
+
+class _EachPass:
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        self.make = make
+
+    def __iter__(self):
+        return self.make()
 
 
 class SwarReducer:
@@ -476,9 +494,10 @@ class SwarReducer:
         self.run = swar.run
         self.open_candidates = swar.open_candidates
 
-    def reduce(self, cells, grid=None):
+    def reduce(self, cells, grid=None, bound=None):
         """The :class:`OpenProblem` problem of ``cells`` (K = 0 when propagation solved
-        the puzzle). Raises Inconsistent when there is no solution."""
+        the puzzle). Raises Inconsistent when there is no solution. (``bound``: see
+        :meth:`UnitReducer.reduce`; a grid up to 16x16 is always within it.)"""
         # A grid the singles fill is checked by the caller's grid check (which every
         # printed grid passes anyway): if it passes, no contradiction was met; the
         # four views' own check runs only when it does not.
@@ -519,17 +538,24 @@ class UnitReducer:
             for k in range(n):
                 self.is_box[u * n + k] = True
 
-    def reduce(self, cells, grid=None):
+    def reduce(self, cells, grid=None, bound=None):
         """The :class:`OpenProblem` problem of ``cells``; raises Contradiction or
-        PuzzleError when there is no solution."""
+        PuzzleError when there is no solution. ``bound(candidates, clauses,
+        propagated)`` is called with the problem's size (:meth:`sizes`) before
+        propagation (whose time grows with the candidates the givens leave) and
+        after it, before the problem is built: it raises to refuse one too large."""
         unit = self.propagator
         n = self.size
         filled = list(cells)
         if grid is None:
             grid = Grid(cells, layout=self.layout)
         cand, used = unit.start(filled, grid)
+        if bound is not None:
+            bound(*self.sizes(filled, cand), False)
         unit.fixpoint(filled, cand, used, True, grid)
         unit.check_units(filled, cand, used, grid)
+        if bound is not None:
+            bound(*self.sizes(filled, cand), True)
         cells_g = []
         table = []
         units = {}
@@ -562,6 +588,43 @@ class UnitReducer:
         return OpenProblem(filled, var, alo, amo, table, n)
 
 
+    def sizes(self, filled, cand):
+        """``(candidates, clauses)``: the open candidates K of the problem that
+        :meth:`reduce` builds from ``filled`` and the candidates ``cand``, and its
+        clauses in pairwise form (at least one per cell and per unit's missing digit,
+        at most one pairwise per cell, row and column) at most, counted in one pass
+        over the cells before anything is built. A unit whose open cells o hold T
+        candidates has at most T(o - 1)/2 pairs of places of one digit: exact on an
+        empty grid, above the count after propagation.
+
+        >>> reducer = UnitReducer(Grid.empty(64).layout)
+        >>> reducer.sizes([0] * 64 ** 2, [(1 << 64) - 1] * 64 ** 2)
+        (262144, 24788992)
+        """
+        n = self.size
+        units = self.bases
+        totals = [0] * (len(self.is_box) // n)
+        opened = [0] * len(totals)
+        candidates = clauses = 0
+        for c, d in enumerate(filled):
+            if d:
+                continue
+            k = cand[c].bit_count()
+            candidates += k
+            clauses += 1 + k * (k - 1) // 2
+            for base in units[c]:
+                u = base // n
+                totals[u] += k
+                opened[u] += 1
+        is_box = self.is_box
+        for u, o in enumerate(opened):
+            if o:
+                clauses += o
+                if not is_box[u * n]:
+                    clauses += totals[u] * (o - 1) // 2
+        return candidates, clauses
+
+
 _REDUCERS = Recent()
 _LAST = [None, None]         # the last layout object asked for, and its reducer
 
@@ -592,7 +655,7 @@ def rules_layout(grid):
     return _LAYOUTS.get(key, lambda: variant_layout(n, box, rules))
 
 
-def variant_problem(grid):
+def variant_problem(grid, bound=None):
     """``(problem, clauses, num_vars)`` of a grid with rules (or removed
     candidates, each a negative unit clause over the same literals): the :class:`OpenProblem`
     of its layout's units (rows, columns, boxes or regions, extra units: what they
@@ -601,7 +664,8 @@ def variant_problem(grid):
     constants K+1 (true) and K+2 (false), fixed by the first two clauses
     (``settle="solver"``, see the module), the auxiliary variables numbered from K+3
     up to ``num_vars``. None when the givens clash or the units leave no solution; a
-    rule with no way left to hold leaves clauses the solver refutes.
+    rule with no way left to hold leaves clauses the solver refutes. ``bound``: see
+    :meth:`UnitReducer.reduce`.
 
     >>> from dimacs_sudoku.formats import parse_puzzle
     >>> problem, clauses, top = variant_problem(parse_puzzle("." * 16 + "\\nkiller 5 r1c1 r1c2"))
@@ -617,7 +681,7 @@ def variant_problem(grid):
     layout = rules_layout(grid) if grid.rules else grid.layout
     try:
         grid.check_givens()
-        problem = reducer_for(layout).reduce(grid.cells, grid)
+        problem = reducer_for(layout).reduce(grid.cells, grid, bound)
     except NO_SOLUTION:
         return None
     decided = constants(problem.num_vars)
