@@ -271,7 +271,10 @@ def _variant_solutions(grid, count, solver, engine, canonical, escalate):
     """The solutions of :func:`solve_variant_cells`, unchecked; :data:`ANSWERED` says
     which solver found them."""
     ANSWERED[0] = "propagation"
-    found = variant_problem(grid, search_bound(grid))
+    if solver is not None and _reduce_apart(grid.size):
+        found = _variant_problem_forked(grid)
+    else:
+        found = variant_problem(grid, search_bound(grid))
     if found is None:
         return []
     problem, clauses, num_vars = found
@@ -440,12 +443,17 @@ def _searcher(engine, solver, escalate=None):
     return _PYCOSAT_SEARCH
 
 
-def _search(reducer, cells, count, search, grid, canonical, check):
+def _search(reducer, cells, count, search, grid, canonical, check, apart=False):
     """``(solutions, first)`` of one puzzle, unchecked: its reduced problem searched,
     and with ``canonical`` and several solutions the bundled picosat's first (None
-    otherwise)."""
+    otherwise). With ``apart``, the reduction runs in a forked child
+    (:func:`_reduce_forked`)."""
     try:
-        problem = reducer.reduce(cells, grid, None if grid is None else search_bound(grid))
+        if apart:
+            problem = _reduce_forked(reducer, cells, grid)
+        else:
+            problem = reducer.reduce(cells, grid,
+                                     None if grid is None else search_bound(grid))
     except NO_SOLUTION:
         return [], None
     if not problem.num_vars:
@@ -468,10 +476,12 @@ def _search(reducer, cells, count, search, grid, canonical, check):
 def _search_whole(reducer, cells, count, search, grid, canonical, check):
     """:func:`_search`, in a forked child for a grid of many candidates searched in
     this process (see LONG_REDUCTION_CANDIDATES)."""
-    from ..sat.process import call_forked, fork_to_stay_interruptible
-    if reducer.size ** 3 < LONG_REDUCTION_CANDIDATES or not getattr(
-            search, "in_process", False) or not fork_to_stay_interruptible(None):
+    from ..sat.process import call_forked
+    if not _reduce_apart(reducer.size):
         return _search(reducer, cells, count, search, grid, canonical, check)
+    if not getattr(search, "in_process", False):
+        # an external program: the reduction in a child, the program run from here
+        return _search(reducer, cells, count, search, grid, canonical, check, True)
 
     def whole():
         solutions, first = _search(reducer, cells, count, search, grid, canonical, check)
@@ -479,6 +489,65 @@ def _search_whole(reducer, cells, count, search, grid, canonical, check):
     found = call_forked(whole, "the in-process search")
     _note_answered_codes(found[0])
     return found[2:], found[1] or None
+
+
+def _reduce_apart(size):
+    """True when the reduction of a grid of ``size`` runs in a forked child (see
+    LONG_REDUCTION_CANDIDATES): a signal then ends it at once."""
+    if size ** 3 < LONG_REDUCTION_CANDIDATES:
+        return False
+    from ..sat.process import fork_to_stay_interruptible
+    return fork_to_stay_interruptible(None)
+
+
+def _problem_lists(problem):
+    """An OpenProblem as lists of ints (for :func:`call_forked`); :func:`_problem_of`
+    makes it again."""
+    return ([[problem.num_vars, problem.size, len(problem.alo)], list(problem.filled),
+             list(problem.table)] + list(map(list, problem.alo))
+            + list(map(list, problem.amo)))
+
+
+def _problem_of(lists):
+    from ..reasoning.reduction import OpenProblem
+    (num_vars, size, n_alo), filled, table = lists[:3]
+    return OpenProblem(filled, num_vars, lists[3:3 + n_alo], lists[3 + n_alo:], table,
+                       size)
+
+
+def _reduce_forked(reducer, cells, grid):
+    """``reducer.reduce(cells, grid, bound)`` computed in a forked child, for an
+    external solver run from here; raises what it raises (no solution: NoSolution)."""
+    from ..errors import NoSolution
+    from ..sat.process import call_forked
+
+    def reduced():
+        try:
+            return _problem_lists(reducer.reduce(cells, grid, search_bound(grid)))
+        except NO_SOLUTION:
+            return []
+    found = call_forked(reduced, "the reduction")
+    if not found:
+        raise NoSolution("no solution")
+    return _problem_of(found)
+
+
+def _variant_problem_forked(grid):
+    """:func:`variant_problem` of ``grid`` computed in a forked child (None when it
+    has no solution)."""
+    from ..sat.process import call_forked
+
+    def reduced():
+        found = variant_problem(grid, search_bound(grid))
+        if found is None:
+            return []
+        problem, clauses, top = found
+        return [[top, len(clauses)]] + [list(c) for c in clauses] + _problem_lists(problem)
+    found = call_forked(reduced, "the reduction")
+    if not found:
+        return None
+    top, n_clauses = found[0]
+    return _problem_of(found[1 + n_clauses:]), found[1:1 + n_clauses], top
 
 
 def _answered_codes():

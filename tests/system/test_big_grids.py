@@ -7,6 +7,7 @@ import resource
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -83,3 +84,47 @@ def test_sudoku_solve_refuses_a_grid_too_large_to_search_before_building_it(
     assert out.decode().startswith("error\t" + line), out[:300]
     assert out.decode().endswith("(sudoku2cnf FILE | cadical | cnf2sudoku)\n")
     assert err.decode().splitlines() == ["sudoku-solve: " + out.decode()[6:-1]]
+
+
+def cpu_seconds(pid):
+    """User and system CPU seconds of process ``pid`` and its reaped children."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return sum(map(int, fields[11:15])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux /proc")
+@pytest.mark.parametrize("number, spent", [
+    (signal.SIGTERM, 0.2), (signal.SIGINT, 0.4), (signal.SIGTERM, 0.6),
+    (signal.SIGINT, 0.8), (signal.SIGTERM, 1.2), (signal.SIGTERM, 2.0)])
+def test_a_signal_ends_the_work_for_an_external_solver_at_once(number, spent, tmp_path):
+    # With --solver, the reduction of a large grid and the CNF made from it were this
+    # process's (an empty 64x64: 24.8 million clauses built as one list, seconds in
+    # one call that a signal waited for). The reduction is now a forked child's, and
+    # the CNF is written to the program's file as it is made.
+    from conftest import require_solver
+    require_solver("cadical")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = dict(os.environ, TMPDIR=str(tmp))
+    env.pop("DIMACS_SUDOKU_DEBUG", None)
+    process = subprocess.Popen(
+        [sys.executable, str(BIN / "sudoku-solve"), "--solver", "cadical",
+         empty(tmp_path, 64)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, preexec_fn=limited(2048), start_new_session=True)
+    while cpu_seconds(process.pid) < spent:         # into the work, whatever the load
+        assert process.poll() is None, process.stderr.read().decode()
+        time.sleep(0.01)        # (the command's own CPU: a child's counts once it ends)
+    process.send_signal(number)
+    out, err = answer(process, timeout=1.5)         # a bound on hanging: it took seconds
+    assert process.returncode == 128 + number, err
+    assert err.decode() == ("sudoku-solve: interrupted\n" if number == signal.SIGINT
+                            else "")
+    assert out == b""
+    try:
+        os.killpg(process.pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "a process of the command was left running"
+    assert list(tmp.iterdir()) == []
