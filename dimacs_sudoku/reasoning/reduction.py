@@ -542,7 +542,7 @@ class UnitReducer:
         """The :class:`OpenProblem` problem of ``cells``; raises Contradiction or
         PuzzleError when there is no solution. ``bound(candidates, clauses,
         propagated)`` is called with the problem's size (:meth:`sizes`) before
-        propagation (whose time grows with the candidates the givens leave) and
+        propagation (the candidates alone: propagation's time grows with them) and
         after it, before the problem is built: it raises to refuse one too large."""
         unit = self.propagator
         n = self.size
@@ -551,7 +551,7 @@ class UnitReducer:
             grid = Grid(cells, layout=self.layout)
         cand, used = unit.start(filled, grid)
         if bound is not None:
-            bound(*self.sizes(filled, cand), False)
+            bound(*self.sizes(filled, cand, False), False)
         unit.fixpoint(filled, cand, used, True, grid)
         unit.check_units(filled, cand, used, grid)
         if bound is not None:
@@ -588,41 +588,32 @@ class UnitReducer:
         return OpenProblem(filled, var, alo, amo, table, n)
 
 
-    def sizes(self, filled, cand):
+    def sizes(self, filled, cand, clauses=True):
         """``(candidates, clauses)``: the open candidates K of the problem that
         :meth:`reduce` builds from ``filled`` and the candidates ``cand``, and its
-        clauses in pairwise form (at least one per cell and per unit's missing digit,
-        at most one pairwise per cell, row and column) at most, counted in one pass
-        over the cells before anything is built. A unit whose open cells o hold T
-        candidates has at most T(o - 1)/2 pairs of places of one digit: exact on an
-        empty grid, above the count after propagation.
+        clauses in pairwise form (at least one per open cell and per (unit, missing
+        digit), at most one pairwise per cell, row and column: what an external
+        solver gets), counted from the place masks before anything is built (None
+        unless ``clauses``: their count takes as long as the problem's making).
 
         >>> reducer = UnitReducer(Grid.empty(64).layout)
         >>> reducer.sizes([0] * 64 ** 2, [(1 << 64) - 1] * 64 ** 2)
         (262144, 24788992)
         """
-        n = self.size
-        units = self.bases
-        totals = [0] * (len(self.is_box) // n)
-        opened = [0] * len(totals)
-        candidates = clauses = 0
+        candidates = count = 0
         for c, d in enumerate(filled):
-            if d:
-                continue
-            k = cand[c].bit_count()
-            candidates += k
-            clauses += 1 + k * (k - 1) // 2
-            for base in units[c]:
-                u = base // n
-                totals[u] += k
-                opened[u] += 1
+            if not d:
+                k = cand[c].bit_count()
+                candidates += k
+                count += 1 + k * (k - 1) // 2
+        if not clauses:
+            return candidates, None
         is_box = self.is_box
-        for u, o in enumerate(opened):
-            if o:
-                clauses += o
-                if not is_box[u * n]:
-                    clauses += totals[u] * (o - 1) // 2
-        return candidates, clauses
+        for key, places in enumerate(self.propagator.place_masks(filled, cand)):
+            if places:
+                k = places.bit_count()
+                count += 1 if is_box[key] else 1 + k * (k - 1) // 2
+        return candidates, count
 
 
 _REDUCERS = Recent()

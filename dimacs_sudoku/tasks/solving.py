@@ -81,12 +81,13 @@ PYSAT_SOLVER = "minicard"
 # The largest problem searched here (in process, or by an external --solver on the CNF
 # written from it), counted before it is built
 # (:meth:`~dimacs_sudoku.reasoning.reduction.UnitReducer.sizes`): the open candidates
-# the givens leave (propagating more takes seconds a million: an empty 400x400's 64
-# million took 29 s; the public 400x400 puzzle leaves 485,081), and the clauses in
-# pairwise form of what propagation leaves (an empty 64x64: 24.8 million, whose
-# escalated search holds about 1 GB; an empty 81x81: 64 million; an empty 400x400,
+# the givens leave (propagating takes about a second a million: an empty 400x400's 64
+# million took 29 s; the public 400x400 puzzle leaves 485,081, an empty 144x144 3
+# million), and the clauses in pairwise form of what propagation leaves (the public
+# 225x225 puzzle: 5.9 million; an empty 64x64: 24.8 million, searched by MiniCard
+# alone, see MAX_ESCALATION_CLAUSES; an empty 81x81: 64 million; an empty 400x400,
 # whose problem grew past 16 GB: 38 billion).
-MAX_SEARCH_CANDIDATES = 4000000
+MAX_SEARCH_CANDIDATES = 2000000
 MAX_SEARCH_CLAUSES = 32000000
 
 
