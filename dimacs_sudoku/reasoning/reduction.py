@@ -189,7 +189,7 @@ def _increasing(cells):
     return all(map(lt, cells, cells[1:]))
 
 
-def reduce_grid(grid, propagate=False):
+def reduce_grid(grid, propagate=False, bound=None):
     """The :class:`Reduction` of ``grid`` from its givens (and the singles, with
     ``propagate``). Raises Contradiction for clashing givens, and
     :class:`~dimacs_sudoku.reasoning.propagate.Contradiction` (no solution) when a cell has no
@@ -198,15 +198,30 @@ def reduce_grid(grid, propagate=False):
     Only the units of the layout are reasoned with (rows, columns, boxes or regions,
     the extra units of diagonals, windoku, ...): a variant rule's clauses only take
     solutions away, so what the units force stays forced; the rules' clauses are
-    mapped onto the reduction afterwards (:func:`restrict`)."""
+    mapped onto the reduction afterwards (:func:`restrict`).
+
+    ``bound(candidates)`` is called with the number of open candidates the givens
+    leave, before anything is built for them (or propagated): it raises to refuse a
+    grid too large."""
     if grid.removed:
         return _reduce_pencil_marks(grid, propagate)
     if propagate:
         grid.check_givens()
+        if bound is not None:
+            bound(_count(open_candidates(grid), grid.cells))
         result = propagate_singles(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
     # candidates() checks the givens first (the same Contradiction as check_givens).
-    return Reduction(grid.layout, list(grid.cells), open_candidates(grid))
+    candidates = open_candidates(grid)
+    if bound is not None:
+        bound(_count(candidates, grid.cells))
+    return Reduction(grid.layout, list(grid.cells), candidates)
+
+
+def _count(candidates, cells):
+    """The open candidates of ``candidates`` (bitmasks), those of filled ``cells``
+    left out."""
+    return sum(mask.bit_count() for mask, d in zip(candidates, cells) if not d)
 
 
 def _reduce_pencil_marks(grid, propagate):

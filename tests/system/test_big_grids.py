@@ -128,3 +128,17 @@ def test_a_signal_ends_the_work_for_an_external_solver_at_once(number, spent, tm
         alive = False
     assert not alive, "a process of the command was left running"
     assert list(tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("option", ["--reduce", "--propagate"])
+def test_sudoku2cnf_refuses_to_reduce_an_empty_400x400_before_building_it(option,
+                                                                         tmp_path):
+    # Its reduction grew past 3 GB before a line was written.
+    path = empty(tmp_path, 400)
+    out, err = answer(start("sudoku2cnf", option, path, megabytes=600,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    assert out == b""
+    assert err.decode() == (
+        "sudoku2cnf: %s:1: a 400x400 grid with 64,000,000 open candidates after its givens "
+        "is too large for --reduce and --propagate (at most 4,000,000): its full CNF "
+        "streams out (sudoku2cnf without them)\n" % path)
