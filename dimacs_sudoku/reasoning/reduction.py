@@ -208,7 +208,10 @@ def reduce_grid(grid, propagate=False, bound=None):
     if propagate:
         grid.check_givens()
         if bound is not None:
-            bound(_count(open_candidates(grid), grid.cells))
+            try:
+                bound(_count(open_candidates(grid), grid.cells))
+            except NO_SOLUTION:
+                pass                # named as propagation meets it, below
         result = propagate_singles(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
     # candidates() checks the givens first (the same Contradiction as check_givens).
