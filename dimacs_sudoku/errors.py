@@ -12,7 +12,8 @@ competition codes 10 / 20 / 0 for its results and uses this table for its failur
 EXIT_OK = 0
 EXIT_FAILURE = 1          # an unexpected internal error (a bug): please report it
 EXIT_USAGE = 2            # bad options or arguments
-EXIT_BAD_INPUT = 3        # a puzzle, DIMACS file or solver output that cannot be read
+EXIT_BAD_INPUT = 3        # a puzzle, DIMACS file or solver output that cannot be read;
+                          # a puzzle too large for the work asked (TooLarge)
 EXIT_NO_SOLUTION = 4      # the solver proved there is no solution (UNSAT)
 EXIT_UNKNOWN = 5          # the solver gave up (time-out, resource limit): no answer
 EXIT_INVALID_MODEL = 6    # a model that does not decode to a valid grid
@@ -28,8 +29,7 @@ EXIT_CODES = {
     EXIT_OK: "success: a result was written",
     EXIT_FAILURE: "internal error (a bug; please report it)",
     EXIT_USAGE: "usage error: bad option or argument",
-    EXIT_BAD_INPUT: "bad input: a puzzle, DIMACS file or solver output that cannot be read "
-                    "(or a puzzle too large to solve in process)",
+    EXIT_BAD_INPUT: "bad input: a puzzle, DIMACS file or solver output that cannot be read",
     EXIT_NO_SOLUTION: "no solution: the formula is unsatisfiable",
     EXIT_UNKNOWN: "unknown: the solver gave up or timed out",
     EXIT_INVALID_MODEL: "invalid model: the solver's answer is not a valid grid",
