@@ -524,9 +524,12 @@ def _reduce_forked(reducer, cells, grid):
 
     def reduced():
         try:
-            return _problem_lists(reducer.reduce(cells, grid, search_bound(grid)))
+            problem = reducer.reduce(cells, grid, search_bound(grid))
         except NO_SOLUTION:
             return []
+        if problem.unchecked is not None and problem.contradiction():
+            return []           # (what _search asks when the grid check fails)
+        return _problem_lists(problem)
     found = call_forked(reduced, "the reduction")
     if not found:
         raise NoSolution("no solution")

@@ -142,3 +142,42 @@ def test_sudoku2cnf_refuses_to_reduce_an_empty_400x400_before_building_it(option
         "sudoku2cnf: %s:1: a 400x400 grid with 64,000,000 open candidates after its givens "
         "is too large for --reduce and --propagate (at most 4,000,000): its full CNF "
         "streams out (sudoku2cnf without them)\n" % path)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_for_an_external_solver_the_reduction_is_a_forked_childs(monkeypatch, tmp_path):
+    # The reduction of a large grid for --solver ran in the command (a signal waited for
+    # it); as with the in-process engines, it is a forked child's, with the same answers
+    # (forced here on small grids: no solution, one, several, variants).
+    from conftest import require_solver
+    from dimacs_sudoku.formats import parse_puzzle
+    from dimacs_sudoku.reasoning import reduction
+    from dimacs_sudoku.sat import process
+    from dimacs_sudoku.tasks import solving
+    from support import INKALA, SMALL4
+    require_solver("picosat")
+    grids = [parse_puzzle(text) for text in (
+        INKALA, SMALL4, "." * 16, "11" + "." * 14, "." * 81,
+        INKALA + "\nkiller 3 r1c2 r1c3", "." * 16 + "\nkiller 3 r1c1 r1c2",
+        "." * 16 + "\nkiller 2 r1c1 r1c2")]
+    here = [solving.solve_cells(grid, 3, solver="picosat", canonical=True)
+            for grid in grids]
+    pids = tmp_path / "pids"
+    for cls in (reduction.SwarReducer, reduction.UnitReducer):
+        def reduce(self, *args, _reduce=cls.reduce):
+            with open(pids, "a") as out:
+                out.write("%d\n" % os.getpid())
+            return _reduce(self, *args)
+        monkeypatch.setattr(cls, "reduce", reduce)
+    forks = []
+    monkeypatch.setattr(solving, "LONG_REDUCTION_CANDIDATES", 0)
+    monkeypatch.setattr(process, "fork_to_stay_interruptible", lambda timeout: True)
+    monkeypatch.setattr(process, "call_forked",
+                        lambda function, label, _call=process.call_forked:
+                        forks.append(label) or _call(function, label))
+    assert [solving.solve_cells(grid, 3, solver="picosat", canonical=True)
+            for grid in grids] == here
+    assert [found[1] for found in here] == [1, 1, 3, 0, 3, 1, 3, 0]
+    reduced = pids.read_text().split()
+    assert len(reduced) >= len(grids) - 1 and str(os.getpid()) not in reduced
+    assert forks == ["the reduction"] * len(grids)
