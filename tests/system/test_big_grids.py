@@ -181,3 +181,23 @@ def test_for_an_external_solver_the_reduction_is_a_forked_childs(monkeypatch, tm
     reduced = pids.read_text().split()
     assert len(reduced) >= len(grids) - 1 and str(os.getpid()) not in reduced
     assert forks == ["the reduction"] * len(grids)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_childs_error_reaches_the_command_as_it_was():
+    # A forked search that refused its puzzle, or ran out of memory, was "the in-process
+    # search failed (exit code 1)".
+    from dimacs_sudoku.errors import SolverError, TooLarge
+    from dimacs_sudoku.sat.process import call_forked
+
+    def too_large():
+        raise TooLarge("too large", "p.txt", 3)
+
+    def no_memory():
+        raise MemoryError
+
+    with pytest.raises(TooLarge) as raised:
+        call_forked(too_large, "the search")
+    assert str(raised.value) == "p.txt:3: too large"
+    with pytest.raises(SolverError, match="^the search ran out of memory$"):
+        call_forked(no_memory, "the search")
