@@ -12,7 +12,8 @@ competition codes 10 / 20 / 0 for its results and uses this table for its failur
 EXIT_OK = 0
 EXIT_FAILURE = 1          # an unexpected internal error (a bug): please report it
 EXIT_USAGE = 2            # bad options or arguments
-EXIT_BAD_INPUT = 3        # a puzzle, DIMACS file or solver output that cannot be read
+EXIT_BAD_INPUT = 3        # a puzzle, DIMACS file or solver output that cannot be read;
+                          # a puzzle too large for the work asked (TooLarge)
 EXIT_NO_SOLUTION = 4      # the solver proved there is no solution (UNSAT)
 EXIT_UNKNOWN = 5          # the solver gave up (time-out, resource limit): no answer
 EXIT_INVALID_MODEL = 6    # a model that does not decode to a valid grid
@@ -93,6 +94,12 @@ class PuzzleError(InputError):
 
 class DimacsError(InputError):
     """A DIMACS CNF file that breaks the format."""
+
+
+class TooLarge(InputError):
+    """A puzzle too large for what was asked of it, refused before memory is spent
+    (bad input, exit 3): its problem left after propagation is above the in-process
+    search's bound (:data:`dimacs_sudoku.tasks.solving.MAX_SEARCH_CLAUSES`)."""
 
 
 class ModelError(InputError):

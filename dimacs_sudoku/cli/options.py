@@ -77,12 +77,13 @@ def check_stdin_once(*inputs):
 
 
 @contextlib.contextmanager
-def batch_puzzles(path, prog, bar=None, strict_drawings=False, **read):
+def batch_puzzles(path, prog, bar=None, strict_drawings=False, say=None, **read):
     """The puzzles of one input of a filter of several files (``sudoku-solve``,
     ``sudoku-grade``), read leniently (an unreadable puzzle is its error, and so is a
     file that cannot be opened, while the other files are still read), each with its
-    drawings noted; and a function that says when the input pauses (its lines so far
-    are then due). ``read``: the reader's options (fmt, size, box)."""
+    drawings noted (by ``say``, see :func:`noted_drawings`); and a function that says
+    when the input pauses (its lines so far are then due). ``read``: the reader's
+    options (fmt, size, box)."""
     from ..formats import read_puzzles_lenient
     try:
         stream = open_puzzle_input(path)
@@ -94,7 +95,7 @@ def batch_puzzles(path, prog, bar=None, strict_drawings=False, **read):
         items = read_puzzles_lenient(bar.lines(stream) if bar else stream,
                                      source_name(path), **read)
         yield _then_read_error(noted_drawings(items, prog, strict_drawings, lenient=True,
-                                              bar=bar), stream), stream.waiting
+                                              bar=bar, say=say), stream), stream.waiting
 
 
 def _then_read_error(items, stream):
@@ -134,22 +135,41 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
     reader's options (fmt, size, box), as for :func:`batch_puzzles`.
 
     A command with ``--jobs`` declares :func:`jobs_option` and reads through this;
-    ``work`` returns what its lines need (picklable), and writes nothing itself."""
+    ``work`` returns what its lines need (picklable), and writes nothing itself.
+
+    The reader runs ahead of the results (the workers' puzzles): what it says of a
+    puzzle on stderr (its ignored drawings) is held and said when that puzzle's
+    result is yielded, so that stderr keeps the puzzles' order as stdout does."""
     from . import workers
     current = [lambda: False]
+    notes = {}          # id(item) -> what to say of it, while the pool holds it
 
     def waiting():
         return current[0]()
 
+    def hold(item, note):
+        notes.setdefault(id(item), []).append(note)
+
     def items():
         for path in paths:
-            with batch_puzzles(path, prog, bar, strict_drawings, **read) as (found, wait):
+            with batch_puzzles(path, prog, bar, strict_drawings, hold, **read) as (
+                    found, wait):
                 current[0] = wait
                 yield from found
 
+    def in_order(results):
+        for item, result in results:
+            said = notes.pop(id(item), None)
+            if said:
+                if bar:
+                    bar.clear()
+                for note in said:
+                    report(prog, note)
+            yield item, result
+
     with workers.Pool(work, jobs, local=_unread) as pool:
         tick = bar.tick if bar is not None else None
-        yield pool.results(items(), waiting, pause, tick)
+        yield in_order(pool.results(items(), waiting, pause, tick))
 
 
 def _unread(item):
@@ -212,11 +232,12 @@ def strict_drawings_option():
                              "saying so on stderr")
 
 
-def noted_drawings(items, prog, strict=False, lenient=False, bar=None):
+def noted_drawings(items, prog, strict=False, lenient=False, bar=None, say=None):
     """The puzzles of a read, each with the drawings its reader left out
-    (``grid.drawings``) said in one stderr line (under the progress ``bar``); with
-    ``strict`` such a puzzle is a PuzzleError instead: raised, or with ``lenient``
-    yielded in its place (as a lenient read yields its errors, which pass through)."""
+    (``grid.drawings``) said in one stderr line (under the progress ``bar``), or
+    handed to ``say(item, note)`` to say at the puzzle's turn; with ``strict`` such a
+    puzzle is a PuzzleError instead: raised, or with ``lenient`` yielded in its place
+    (as a lenient read yields its errors, which pass through)."""
     from ..errors import PuzzleError
     for item in items:
         drawn = getattr(item, "drawings", ())
@@ -228,10 +249,14 @@ def noted_drawings(items, prog, strict=False, lenient=False, bar=None):
                 if not lenient:
                     raise item
             else:
-                if bar:
-                    bar.clear()
-                report(prog, PuzzleError("ignored %s (use --strict-drawings to refuse)"
-                                         % what, item.source, item.line))
+                note = PuzzleError("ignored %s (use --strict-drawings to refuse)" % what,
+                                   item.source, item.line)
+                if say is not None:
+                    say(item, note)
+                else:
+                    if bar:
+                        bar.clear()
+                    report(prog, note)
         yield item
 
 

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import PuzzleError, UsageError
+from ..errors import EXIT_BAD_INPUT, PuzzleError, UsageError
 from .. import streams
 from . import options, runtime
 
@@ -53,9 +53,11 @@ clauses; the reduced one is the contradiction "1 0", "-1 0" under its header.
 gz or bz2: .cnf.xz ...) and DIR/index.csv: each file's name, GBD hash,
 variables, clauses, status (UNSAT for givens that clash, else UNKNOWN:
 sudoku2cnf does not solve) and the command that writes it alone; a second
-run into DIR adds to its index. --gbd-hash writes the GBD hash of the CNF
-(the identifier of the Global Benchmark Database and the SAT competitions)
-instead of the CNF, or beside the CNF written by -o.
+run into DIR adds to its index. A puzzle that cannot be read is one stderr
+line (FILE:LINE, exit 3) and gets no file; K counts the others. --gbd-hash
+writes the GBD hash of the CNF (the identifier of the Global Benchmark
+Database and the SAT competitions) instead of the CNF, or beside the CNF
+written by -o.
 
 \b
 --exclude FILE adds one clause per complete grid in FILE (any puzzle format)
@@ -163,14 +165,15 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
         return formula
 
     with streams.open_puzzle_input(puzzle) as stream:
-        # --index reads the parts as sudoku-solve does: a damaged one is a part (it
-        # counts, as its error line does there), and only the K-th is encoded, so that
-        # DIR/K.cnf of sudoku-solve --certify can be rebuilt whatever the others hold.
-        read = read_puzzles if index is None else read_puzzles_lenient
+        # --index and --output-dir read the parts as sudoku-solve does: a damaged one
+        # is a part (it counts, as its error line does there), so that DIR/K.cnf of
+        # sudoku-solve --certify can be rebuilt whatever the others hold, and
+        # --output-dir writes every other puzzle.
+        lenient = index is not None or bool(output_dir)
+        read = read_puzzles_lenient if lenient else read_puzzles
         puzzles = options.noted_drawings(read(stream, source, fmt=input_format, size=size,
                                               box=box_shape),
-                                        "sudoku2cnf", strict_drawings,
-                                        lenient=index is not None)
+                                        "sudoku2cnf", strict_drawings, lenient=lenient)
         if output_dir:
             command = shell_words(["sudoku2cnf", source] + cnf_options(
                 size, box, input_format, encoding, amo, numbering, comments, reduce,
@@ -247,25 +250,38 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels, compress="none", command
     input order, and DIR/index.csv (see :mod:`.package`; ``command`` is sudoku2cnf's,
     to which each row adds ``--index K``). Every file is written first and renamed
     into place only when all are: a run that fails replaces no file, and leaves no
-    folder it made."""
+    folder it made. A puzzle that cannot be read (a PuzzleError among ``puzzles``) is
+    one line on stderr and gets no file; K counts the others only, so that a file's
+    name does not depend on a damaged line before it (its ``--index`` does, as
+    sudoku-solve's line numbers do). Returns the exit code: EXIT_BAD_INPUT after
+    such a line, else 0."""
     from .package import write_package
     stem = "stdin" if puzzle in streams.STDIO else os.path.basename(puzzle).split(".")[0]
     width = number_width(puzzle)
+    bad = []
 
     def items():
-        for count, grid in enumerate(puzzles, 1):
+        count = 0
+        for part, grid in enumerate(puzzles, 1):
+            if isinstance(grid, PuzzleError):
+                bad.append(grid)
+                runtime.report("sudoku2cnf", grid)
+                continue
+            count += 1
             formula = cnf_of(grid)
             status = "UNKNOWN" if formula.clash is None else "UNSAT"
             yield ("%s-%0*d" % (stem, width, count), formula, status,
-                   "%s --index %d" % (command, count) if command else "")
+                   "%s --index %d" % (command, part) if command else "")
 
     try:
         write_package(items(), folder, compress, labels)
     except PuzzleError as error:
+        if bad and error.source is None:        # "no puzzle found": each line said why
+            return EXIT_BAD_INPUT
         if error.source is None:
             error.source = streams.source_name(puzzle)
         raise
-    return 0
+    return EXIT_BAD_INPUT if bad else 0
 
 
 def number_width(path):

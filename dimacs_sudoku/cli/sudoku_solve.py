@@ -8,7 +8,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import (EXIT_SEVERAL, InvalidModel, SolverError, SudokuError,
+from ..errors import (EXIT_SEVERAL, InvalidModel, SolverError, SudokuError, TooLarge,
                       UnknownResult, UsageError)
 from .. import streams
 from . import options, runtime
@@ -33,7 +33,9 @@ Both give the same output lines with --count 2 or more.
 Output, one line per puzzle (--format line, the default in a pipe):
   SOLUTION            the solution in one-line form
   -                   no solution
-  error<TAB>MESSAGE   the puzzle could not be read (FILE:LINE: why)
+  error<TAB>MESSAGE   the puzzle could not be read or solved (FILE:LINE: why;
+                      one too large to search here, an empty 81x81, is named:
+                      pipe its sudoku2cnf CNF to a solver)
 With --count K each line is SOLUTION<TAB>COUNT, where COUNT is the number of
 solutions up to K (- when COUNT is 0), so --unique (--count 2) prints 1 for a
 proper puzzle and 2 for one with several solutions. SOLUTION is the first one
@@ -87,8 +89,8 @@ Exit codes:
 """ + runtime.exit_code_table([0, 2, 3, 7, 8, 9])
 
 # Failures of one puzzle's solve that become its error line: a wrong model (from any
-# engine or program), a solver that crashed or gave up on it.
-PER_PUZZLE = (InvalidModel, SolverError, UnknownResult)
+# engine or program), a solver that crashed or gave up on it, a puzzle too large.
+PER_PUZZLE = (InvalidModel, SolverError, UnknownResult, TooLarge)
 
 # Output is handed to the stream in blocks of this many puzzles.
 BLOCK = 512

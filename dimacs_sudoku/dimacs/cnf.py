@@ -559,19 +559,23 @@ def text_writer(out):
     return out.write
 
 
-def write_dimacs(clauses, num_vars, out, comments=()):
+def write_dimacs(clauses, num_vars, out, comments=(), count=None):
     """Write ``clauses`` in strict DIMACS to ``out`` (text or binary stream): the
     comments as ``c`` lines, the header with exact counts, one clause per line.
 
-    Meant for small formulas; a literal 0 or beyond ``num_vars`` is a ValueError.
+    Meant for small formulas, read into a list to be counted, unless ``count`` gives
+    their number (they are then read once, as they are written); a literal 0 or
+    beyond ``num_vars`` is a ValueError.
     """
-    if not isinstance(clauses, (list, tuple)):
-        clauses = list(clauses)
+    if count is None:
+        if not isinstance(clauses, (list, tuple)):
+            clauses = list(clauses)
+        count = len(clauses)
     write = text_writer(out)
     for comment in comments:
         for line in str(comment).splitlines() or [""]:
             write("c %s\n" % line if line else "c\n")
-    write("p cnf %d %d\n" % (num_vars, len(clauses)))
+    write("p cnf %d %d\n" % (num_vars, count))
     for clause in clauses:
         for literal in clause:
             if not literal or abs(literal) > num_vars:

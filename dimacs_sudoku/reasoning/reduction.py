@@ -189,7 +189,7 @@ def _increasing(cells):
     return all(map(lt, cells, cells[1:]))
 
 
-def reduce_grid(grid, propagate=False):
+def reduce_grid(grid, propagate=False, bound=None):
     """The :class:`Reduction` of ``grid`` from its givens (and the singles, with
     ``propagate``). Raises Contradiction for clashing givens, and
     :class:`~dimacs_sudoku.reasoning.propagate.Contradiction` (no solution) when a cell has no
@@ -198,15 +198,33 @@ def reduce_grid(grid, propagate=False):
     Only the units of the layout are reasoned with (rows, columns, boxes or regions,
     the extra units of diagonals, windoku, ...): a variant rule's clauses only take
     solutions away, so what the units force stays forced; the rules' clauses are
-    mapped onto the reduction afterwards (:func:`restrict`)."""
+    mapped onto the reduction afterwards (:func:`restrict`).
+
+    ``bound(candidates)`` is called with the number of open candidates the givens
+    leave, before anything is built for them (or propagated): it raises to refuse a
+    grid too large."""
     if grid.removed:
         return _reduce_pencil_marks(grid, propagate)
     if propagate:
         grid.check_givens()
+        if bound is not None:
+            try:
+                bound(_count(open_candidates(grid), grid.cells))
+            except NO_SOLUTION:
+                pass                # named as propagation meets it, below
         result = propagate_singles(grid)
         return Reduction(grid.layout, result.cells, result.candidates)
     # candidates() checks the givens first (the same Contradiction as check_givens).
-    return Reduction(grid.layout, list(grid.cells), open_candidates(grid))
+    candidates = open_candidates(grid)
+    if bound is not None:
+        bound(_count(candidates, grid.cells))
+    return Reduction(grid.layout, list(grid.cells), candidates)
+
+
+def _count(candidates, cells):
+    """The open candidates of ``candidates`` (bitmasks), those of filled ``cells``
+    left out."""
+    return sum(mask.bit_count() for mask, d in zip(candidates, cells) if not d)
 
 
 def _reduce_pencil_marks(grid, propagate):
@@ -438,10 +456,18 @@ class OpenProblem:
 
     def clauses(self):
         """The CNF: the at-least-one clauses and pairwise at-most-one clauses."""
-        out = list(self.alo)
-        out += chain.from_iterable(map(combinations, map(map, repeat(neg), self.amo),
-                                       repeat(2)))
-        return out
+        return list(self.iter_clauses())
+
+    def iter_clauses(self):
+        """:meth:`clauses` for one pass, never held as a list (an empty 64x64's 24.8
+        million pairs took 4 GB as tuples)."""
+        return chain(self.alo, chain.from_iterable(map(combinations, map(
+            map, repeat(neg), self.amo), repeat(2))))
+
+    def each_clauses(self):
+        """:meth:`clauses` as an iterable that :meth:`iter_clauses` again at each pass
+        (for a back end that writes them at each solve)."""
+        return _EachPass(self.iter_clauses)
 
     def complement_clauses(self):
         """:meth:`clauses` over the complemented variables (-v where v was), for one
@@ -449,6 +475,16 @@ class OpenProblem:
         of the CNF."""
         return chain(map(map, repeat(neg), self.alo),
                      chain.from_iterable(map(combinations, self.amo, repeat(2))))
+
+
+class _EachPass:
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        self.make = make
+
+    def __iter__(self):
+        return self.make()
 
 
 class SwarReducer:
@@ -476,9 +512,10 @@ class SwarReducer:
         self.run = swar.run
         self.open_candidates = swar.open_candidates
 
-    def reduce(self, cells, grid=None):
+    def reduce(self, cells, grid=None, bound=None):
         """The :class:`OpenProblem` problem of ``cells`` (K = 0 when propagation solved
-        the puzzle). Raises Inconsistent when there is no solution."""
+        the puzzle). Raises Inconsistent when there is no solution. (``bound``: see
+        :meth:`UnitReducer.reduce`; a grid up to 16x16 is always within it.)"""
         # A grid the singles fill is checked by the caller's grid check (which every
         # printed grid passes anyway): if it passes, no contradiction was met; the
         # four views' own check runs only when it does not.
@@ -519,17 +556,24 @@ class UnitReducer:
             for k in range(n):
                 self.is_box[u * n + k] = True
 
-    def reduce(self, cells, grid=None):
+    def reduce(self, cells, grid=None, bound=None):
         """The :class:`OpenProblem` problem of ``cells``; raises Contradiction or
-        PuzzleError when there is no solution."""
+        PuzzleError when there is no solution. ``bound(candidates, clauses,
+        propagated)`` is called with the problem's size (:meth:`sizes`) before
+        propagation (the candidates alone: propagation's time grows with them) and
+        after it, before the problem is built: it raises to refuse one too large."""
         unit = self.propagator
         n = self.size
         filled = list(cells)
         if grid is None:
             grid = Grid(cells, layout=self.layout)
         cand, used = unit.start(filled, grid)
+        if bound is not None:
+            bound(*self.sizes(filled, cand, False), False)
         unit.fixpoint(filled, cand, used, True, grid)
         unit.check_units(filled, cand, used, grid)
+        if bound is not None:
+            bound(*self.sizes(filled, cand), True)
         cells_g = []
         table = []
         units = {}
@@ -562,6 +606,34 @@ class UnitReducer:
         return OpenProblem(filled, var, alo, amo, table, n)
 
 
+    def sizes(self, filled, cand, clauses=True):
+        """``(candidates, clauses)``: the open candidates K of the problem that
+        :meth:`reduce` builds from ``filled`` and the candidates ``cand``, and its
+        clauses in pairwise form (at least one per open cell and per (unit, missing
+        digit), at most one pairwise per cell, row and column: what an external
+        solver gets), counted from the place masks before anything is built (None
+        unless ``clauses``: their count takes as long as the problem's making).
+
+        >>> reducer = UnitReducer(Grid.empty(64).layout)
+        >>> reducer.sizes([0] * 64 ** 2, [(1 << 64) - 1] * 64 ** 2)
+        (262144, 24788992)
+        """
+        candidates = count = 0
+        for c, d in enumerate(filled):
+            if not d:
+                k = cand[c].bit_count()
+                candidates += k
+                count += 1 + k * (k - 1) // 2
+        if not clauses:
+            return candidates, None
+        is_box = self.is_box
+        for key, places in enumerate(self.propagator.place_masks(filled, cand)):
+            if places:
+                k = places.bit_count()
+                count += 1 if is_box[key] else 1 + k * (k - 1) // 2
+        return candidates, count
+
+
 _REDUCERS = Recent()
 _LAST = [None, None]         # the last layout object asked for, and its reducer
 
@@ -592,7 +664,7 @@ def rules_layout(grid):
     return _LAYOUTS.get(key, lambda: variant_layout(n, box, rules))
 
 
-def variant_problem(grid):
+def variant_problem(grid, bound=None):
     """``(problem, clauses, num_vars)`` of a grid with rules (or removed
     candidates, each a negative unit clause over the same literals): the :class:`OpenProblem`
     of its layout's units (rows, columns, boxes or regions, extra units: what they
@@ -601,7 +673,8 @@ def variant_problem(grid):
     constants K+1 (true) and K+2 (false), fixed by the first two clauses
     (``settle="solver"``, see the module), the auxiliary variables numbered from K+3
     up to ``num_vars``. None when the givens clash or the units leave no solution; a
-    rule with no way left to hold leaves clauses the solver refutes.
+    rule with no way left to hold leaves clauses the solver refutes. ``bound``: see
+    :meth:`UnitReducer.reduce`.
 
     >>> from dimacs_sudoku.formats import parse_puzzle
     >>> problem, clauses, top = variant_problem(parse_puzzle("." * 16 + "\\nkiller 5 r1c1 r1c2"))
@@ -617,7 +690,7 @@ def variant_problem(grid):
     layout = rules_layout(grid) if grid.rules else grid.layout
     try:
         grid.check_givens()
-        problem = reducer_for(layout).reduce(grid.cells, grid)
+        problem = reducer_for(layout).reduce(grid.cells, grid, bound)
     except NO_SOLUTION:
         return None
     decided = constants(problem.num_vars)

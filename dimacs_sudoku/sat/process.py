@@ -14,13 +14,18 @@ import threading
 import time
 from array import array
 
-from ..errors import OutputError, SolverError, UsageError
+from ..errors import OutputError, SolverError, SudokuError, UsageError
 from ..dimacs.output import SAT, UNKNOWN, UNSAT, Result
 
 
 # The exit code of a forked child whose work could not write a file (a full disk): its
 # message follows on the pipe instead of the payload.
 _CANNOT_WRITE = 3
+# ... whose work raised one of the project's errors (a puzzle too large): the error,
+# pickled, follows instead of the payload, and is raised again here.
+_RAISED = 4
+# ... whose work ran out of memory.
+_NO_MEMORY = 5
 
 # The longest time-out, about three years: the system's waits overflow on much longer
 # ones (for none, give no time-out).
@@ -149,9 +154,16 @@ def run_forked(payload, timeout, label):
             except (OSError, OutputError) as error:
                 view = memoryview(_write_failure(error).encode("utf-8", "replace"))
                 code = _CANNOT_WRITE
+            except SudokuError as error:
+                import pickle
+                view = memoryview(pickle.dumps(error))
+                code = _RAISED
+            except MemoryError:
+                view = memoryview(b"!")
+                code = _NO_MEMORY
             while view:
                 view = view[os.write(write_end, view):]
-            if code != _CANNOT_WRITE:
+            if code not in (_CANNOT_WRITE, _RAISED, _NO_MEMORY):
                 code = 0
         except BaseException:       # the child must never go back into the caller's code
             code = 1
@@ -183,8 +195,14 @@ def run_forked(payload, timeout, label):
     finally:
         os.close(read_end)
     payload = b"".join(chunks)
-    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _CANNOT_WRITE and payload:
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    if code == _CANNOT_WRITE and payload:
         raise OutputError(payload.decode("utf-8", "replace"))
+    if code == _RAISED and payload:
+        import pickle
+        raise pickle.loads(payload)
+    if code == _NO_MEMORY:
+        raise SolverError("%s ran out of memory" % label)
     if status != 0 or not payload:
         raise SolverError("%s failed (%s)" % (label, wait_status(status)))
     return payload

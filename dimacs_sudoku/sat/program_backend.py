@@ -12,11 +12,23 @@ writes the clauses to a private DIMACS file with the one CNF writer
 
 import os
 import tempfile
+from itertools import chain
 
 from ..dimacs.cnf import write_dimacs
 from ..errors import InvalidModel, UnknownResult
 from .base import Backend
 from .external import run_solver
+
+
+class _Chained:
+    """The clauses of ``parts``, afresh at each pass."""
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+    def __iter__(self):
+        return chain.from_iterable(self.parts)
 
 
 class ProgramSolver(Backend):
@@ -29,25 +41,36 @@ class ProgramSolver(Backend):
     def __init__(self, solver, num_vars=0):
         super().__init__(num_vars)
         self.name = solver
-        self.clauses = []
+        self._parts = []
         self._positives = frozenset()
 
+    @property
+    def clauses(self):
+        """Every clause added, as a list."""
+        return list(chain.from_iterable(self._parts))
+
     def add_clauses(self, clauses):
-        self.clauses.extend(clauses)
+        # An iterable that is not its own iterator (a list, or one made afresh at
+        # each pass) is kept as it is, and read again at each solve.
+        self._parts.append(list(clauses) if iter(clauses) is clauses else clauses)
 
     def add_clause(self, clause):
-        self.clauses.append(clause)
+        self._parts.append((clause,))
 
     def solve(self, assumptions=(), budget=None):
         self.solves += 1
-        clauses = self.clauses
-        if assumptions:
-            clauses = clauses + [[lit] for lit in assumptions]
-        num_vars = max([self.num_vars] + [abs(lit) for clause in clauses for lit in clause])
+        parts = self._parts + [[[lit] for lit in assumptions]]
+        clauses = _Chained(parts)
+        num_vars, count = self.num_vars, 0
+        for clause in clauses:
+            count += 1
+            for lit in clause:
+                if lit > num_vars or -lit > num_vars:
+                    num_vars = abs(lit)
         fd, path = tempfile.mkstemp(suffix=".cnf", prefix="dimacs-sudoku-")
         try:
             with os.fdopen(fd, "w") as out:
-                write_dimacs(clauses, num_vars, out)
+                write_dimacs(clauses, num_vars, out, count=count)
             result = run_solver(self.name, path, check=False)
         finally:
             os.unlink(path)

@@ -59,7 +59,7 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 
 from operator import neg
 
-from ..errors import PYTHON_SAT_MISSING, InvalidModel, NotInstalled, UsageError
+from ..errors import PYTHON_SAT_MISSING, InvalidModel, NotInstalled, TooLarge, UsageError
 from ..core.grid import Grid
 from ..reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
 from ..sat import backend as sat_backend
@@ -77,6 +77,48 @@ MAX_COUNT = 10000
 # --pysat-solvers compares others). Solvers without native at-most-one constraints
 # (m22, g4, cd19, ...) get the pairwise clauses instead.
 PYSAT_SOLVER = "minicard"
+
+# The largest problem searched here (in process, or by an external --solver on the CNF
+# written from it), counted before it is built
+# (:meth:`~dimacs_sudoku.reasoning.reduction.UnitReducer.sizes`): the open candidates
+# the givens leave (propagating takes about a second a million: an empty 400x400's 64
+# million took 29 s; the public 400x400 puzzle leaves 485,081, an empty 144x144 3
+# million), and the clauses in pairwise form of what propagation leaves (the public
+# 225x225 puzzle: 5.9 million; an empty 64x64: 24.8 million, searched by MiniCard
+# alone, see MAX_ESCALATION_CLAUSES; an empty 81x81: 64 million; an empty 400x400,
+# whose problem grew past 16 GB: 38 billion).
+MAX_SEARCH_CANDIDATES = 2000000
+MAX_SEARCH_CLAUSES = 32000000
+
+
+def search_bound(grid):
+    """The ``bound`` of a reducer for ``grid``: a :class:`TooLarge` naming its file
+    and line when its problem is above MAX_SEARCH_CANDIDATES or (after propagation)
+    MAX_SEARCH_CLAUSES.
+
+    >>> search_bound(Grid.empty(81))(531441, 63799164, True)
+    Traceback (most recent call last):
+      ...
+    dimacs_sudoku.errors.TooLarge: a 81x81 grid with 531,441 open candidates after propagation is too large to solve here (a CNF of about 63,799,164 clauses; at most 32,000,000): sudoku2cnf streams its CNF out for an external solver (sudoku2cnf FILE | cadical | cnf2sudoku)
+    """
+    def bound(candidates, clauses, propagated):
+        if candidates > MAX_SEARCH_CANDIDATES:
+            what = format(candidates, ",")
+            size = " (at most %s)" % format(MAX_SEARCH_CANDIDATES, ",")
+        elif propagated and clauses > MAX_SEARCH_CLAUSES:
+            what = format(candidates, ",")
+            size = " (a CNF of about %s clauses; at most %s)" % (
+                format(clauses, ","), format(MAX_SEARCH_CLAUSES, ","))
+        else:
+            return
+        raise TooLarge(
+            "a %dx%d grid with %s open candidates after %s is too large to solve here%s: "
+            "sudoku2cnf streams its CNF out for an external solver (sudoku2cnf FILE | "
+            "cadical | cnf2sudoku)" % (grid.size, grid.size, what,
+                                      "propagation" if propagated else "its givens", size),
+            grid.source, grid.line)
+    return bound
+
 
 def resolve_engine(engine="auto"):
     """``"pysat"`` or ``"pycosat"`` for an engine name: ``auto`` is ``pysat`` when
@@ -119,7 +161,7 @@ def _load_reduced(problem, clauses=()):
             sat.add_clauses(problem.alo)
             sat.add_atmosts(problem.amo)
         else:
-            sat.add_clauses(problem.clauses())
+            sat.add_clauses(problem.each_clauses())
         if clauses:
             sat.add_clauses(clauses)
     return load
@@ -185,7 +227,7 @@ def _variant_models(problem, clauses, num_vars, count, engine, solver, escalate=
     if solver is not None:
         from ..sat.program_backend import ProgramSolver
         sat = ProgramSolver(solver, num_vars)
-        sat.add_clauses(problem.clauses())
+        sat.add_clauses(problem.each_clauses())
     elif resolve_engine(engine) == "pysat":
         sat = pysat_engine()(num_vars)
         sat.add_clauses(problem.alo)
@@ -230,11 +272,16 @@ def _variant_solutions(grid, count, solver, engine, canonical, escalate):
     """The solutions of :func:`solve_variant_cells`, unchecked; :data:`ANSWERED` says
     which solver found them."""
     ANSWERED[0] = "propagation"
-    found = variant_problem(grid)
+    if solver is not None and _reduce_apart(grid.size):
+        found = _variant_problem_forked(grid)
+    else:
+        found = variant_problem(grid, search_bound(grid))
     if found is None:
         return []
     problem, clauses, num_vars = found
     budget = _escalation(engine, solver, escalate)
+    if budget is not None and _pairwise_clauses(problem) > MAX_ESCALATION_CLAUSES:
+        budget = None
     if budget is not None:
         solutions = list(map(problem.decode, _note_answer(interruptible(
             lambda: _escalating(problem, clauses, num_vars, count, engine, budget),
@@ -303,7 +350,7 @@ def _external_models(problem, count, solver):
     CNF excluded it, is caught by the distinctness check of the caller."""
     from ..sat.program_backend import ProgramSolver
     sat = ProgramSolver(solver, problem.num_vars)
-    sat.add_clauses(problem.clauses())
+    sat.add_clauses(problem.each_clauses())
     found = sat.models(count, project=problem.num_vars, positives=True)
     open_cells = problem.filled.count(0)
     for positives in found:
@@ -354,6 +401,17 @@ LONG_REDUCTION_CANDIDATES = 1 << 18
 _PYCOSAT_SEARCH = _in_process(lambda problem, count: _pycosat_models(problem, count))
 
 
+# A problem escalates only up to this many clauses in pairwise form, the form the
+# stronger solvers take: CaDiCaL 1.9.5 holds some 140 bytes a clause (an empty 64x64's
+# 24.8 million grew it past 3 GB); above, MiniCard searches alone, in 0.5 GB.
+MAX_ESCALATION_CLAUSES = 8000000
+
+
+def _pairwise_clauses(problem):
+    """The clauses of ``problem`` (an OpenProblem) in pairwise form, counted."""
+    return len(problem.alo) + sum(k * (k - 1) // 2 for k in map(len, problem.amo))
+
+
 # A classic puzzle's reduced problem escalates (see _escalation) above this many
 # variables: a 9x9 one (at most 729) never needs it, and is the fastest without.
 CLASSIC_ESCALATION_VARS = 729
@@ -374,7 +432,8 @@ def _searcher(engine, solver, escalate=None):
             return search
 
         def escalating(problem, count):
-            if problem.num_vars <= CLASSIC_ESCALATION_VARS:
+            if problem.num_vars <= CLASSIC_ESCALATION_VARS or (
+                    _pairwise_clauses(problem) > MAX_ESCALATION_CLAUSES):
                 return search(problem, count)
             return _note_answer(interruptible(
                 lambda: _escalating(problem, (), problem.num_vars, count, engine, budget),
@@ -385,12 +444,17 @@ def _searcher(engine, solver, escalate=None):
     return _PYCOSAT_SEARCH
 
 
-def _search(reducer, cells, count, search, grid, canonical, check):
+def _search(reducer, cells, count, search, grid, canonical, check, apart=False):
     """``(solutions, first)`` of one puzzle, unchecked: its reduced problem searched,
     and with ``canonical`` and several solutions the bundled picosat's first (None
-    otherwise)."""
+    otherwise). With ``apart``, the reduction runs in a forked child
+    (:func:`_reduce_forked`)."""
     try:
-        problem = reducer.reduce(cells, grid)
+        if apart:
+            problem = _reduce_forked(reducer, cells, grid)
+        else:
+            problem = reducer.reduce(cells, grid,
+                                     None if grid is None else search_bound(grid))
     except NO_SOLUTION:
         return [], None
     if not problem.num_vars:
@@ -413,10 +477,12 @@ def _search(reducer, cells, count, search, grid, canonical, check):
 def _search_whole(reducer, cells, count, search, grid, canonical, check):
     """:func:`_search`, in a forked child for a grid of many candidates searched in
     this process (see LONG_REDUCTION_CANDIDATES)."""
-    from ..sat.process import call_forked, fork_to_stay_interruptible
-    if reducer.size ** 3 < LONG_REDUCTION_CANDIDATES or not getattr(
-            search, "in_process", False) or not fork_to_stay_interruptible(None):
+    from ..sat.process import call_forked
+    if not _reduce_apart(reducer.size):
         return _search(reducer, cells, count, search, grid, canonical, check)
+    if not getattr(search, "in_process", False):
+        # an external program: the reduction in a child, the program run from here
+        return _search(reducer, cells, count, search, grid, canonical, check, True)
 
     def whole():
         solutions, first = _search(reducer, cells, count, search, grid, canonical, check)
@@ -424,6 +490,68 @@ def _search_whole(reducer, cells, count, search, grid, canonical, check):
     found = call_forked(whole, "the in-process search")
     _note_answered_codes(found[0])
     return found[2:], found[1] or None
+
+
+def _reduce_apart(size):
+    """True when the reduction of a grid of ``size`` runs in a forked child (see
+    LONG_REDUCTION_CANDIDATES): a signal then ends it at once."""
+    if size ** 3 < LONG_REDUCTION_CANDIDATES:
+        return False
+    from ..sat.process import fork_to_stay_interruptible
+    return fork_to_stay_interruptible(None)
+
+
+def _problem_lists(problem):
+    """An OpenProblem as lists of ints (for :func:`call_forked`); :func:`_problem_of`
+    makes it again."""
+    return ([[problem.num_vars, problem.size, len(problem.alo)], list(problem.filled),
+             list(problem.table)] + list(map(list, problem.alo))
+            + list(map(list, problem.amo)))
+
+
+def _problem_of(lists):
+    from ..reasoning.reduction import OpenProblem
+    (num_vars, size, n_alo), filled, table = lists[:3]
+    return OpenProblem(filled, num_vars, lists[3:3 + n_alo], lists[3 + n_alo:], table,
+                       size)
+
+
+def _reduce_forked(reducer, cells, grid):
+    """``reducer.reduce(cells, grid, bound)`` computed in a forked child, for an
+    external solver run from here; raises what it raises (no solution: NoSolution)."""
+    from ..errors import NoSolution
+    from ..sat.process import call_forked
+
+    def reduced():
+        try:
+            problem = reducer.reduce(cells, grid, search_bound(grid))
+        except NO_SOLUTION:
+            return []
+        if problem.unchecked is not None and problem.contradiction():
+            return []           # (what _search asks when the grid check fails)
+        return _problem_lists(problem)
+    found = call_forked(reduced, "the reduction")
+    if not found:
+        raise NoSolution("no solution")
+    return _problem_of(found)
+
+
+def _variant_problem_forked(grid):
+    """:func:`variant_problem` of ``grid`` computed in a forked child (None when it
+    has no solution)."""
+    from ..sat.process import call_forked
+
+    def reduced():
+        found = variant_problem(grid, search_bound(grid))
+        if found is None:
+            return []
+        problem, clauses, top = found
+        return [[top, len(clauses)]] + [list(c) for c in clauses] + _problem_lists(problem)
+    found = call_forked(reduced, "the reduction")
+    if not found:
+        return None
+    top, n_clauses = found[0]
+    return _problem_of(found[1 + n_clauses:]), found[1:1 + n_clauses], top
 
 
 def _answered_codes():

@@ -241,3 +241,42 @@ def test_sudoku_solve_answers_contradictory_givens_as_no_solution(tmp_path):
     done = command("sudoku-solve", "--count", "2", "v.txt", "c.txt", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "-\t0\n" * 3
+
+
+def test_an_output_dir_writes_the_good_puzzles_and_names_each_bad_line(tmp_path):
+    # A damaged line was the whole file's refusal: now it is its own error line and the
+    # other puzzles are written, under the names they have without it.
+    good = [SMALL4, INKALA, "." * 16]
+    (tmp_path / "clean.txt").write_text("\n".join(good) + "\n")
+    (tmp_path / "p.txt").write_text("\n".join([good[0], "1..x", good[1], "12" + "." * 78,
+                                               good[2]]) + "\n")
+    clean = command("sudoku2cnf", "--output-dir", "a", "clean.txt", cwd=tmp_path)
+    assert clean.returncode == 0, clean.stderr
+    done = command("sudoku2cnf", "--output-dir", "b", "p.txt", cwd=tmp_path)
+    assert done.returncode == 3
+    lines = done.stderr.splitlines()
+    assert [line.split(": ")[1] for line in lines] == ["p.txt:2", "p.txt:4"], done.stderr
+    assert all(line.startswith("sudoku2cnf: ") for line in lines)
+    assert no_traceback(done.stderr) and done.stdout == ""
+    written = sorted(os.listdir(tmp_path / "b"))
+    assert written == ["index.csv", "p-1.cnf", "p-2.cnf", "p-3.cnf"]
+    def body(path):         # but the "c source: FILE:LINE" header line
+        return [line for line in path.read_text().splitlines()
+                if not line.startswith("c source:")]
+    for k in (1, 2, 3):
+        assert body(tmp_path / "a" / ("clean-%d.cnf" % k)) == body(
+            tmp_path / "b" / ("p-%d.cnf" % k))
+    # index.csv's command rebuilds each file: --index counts a damaged line as a puzzle
+    rows = (tmp_path / "b" / "index.csv").read_text().splitlines()[1:]
+    assert [row.rsplit(" ", 1)[1] for row in rows] == ["1", "3", "5"]
+    again = command("sudoku2cnf", "p.txt", "--index", "3", cwd=tmp_path)
+    assert again.stdout == (tmp_path / "b" / "p-2.cnf").read_text()
+
+
+def test_an_output_dir_of_only_bad_lines_writes_nothing(tmp_path):
+    (tmp_path / "p.txt").write_text("1..x\n12" + "." * 78 + "\n")
+    done = command("sudoku2cnf", "--output-dir", "out", "p.txt", cwd=tmp_path)
+    assert done.returncode == 3
+    assert [line.split(": ")[1] for line in done.stderr.splitlines()] == ["p.txt:1",
+                                                                         "p.txt:2"]
+    assert sorted(os.listdir(tmp_path)) == ["p.txt"]

@@ -467,8 +467,8 @@ def test_a_propagated_grid_is_verified_too(monkeypatch):
     class Broken:
         size = real.size
 
-        def reduce(self, cells, grid=None):
-            reduced = real.reduce(cells, grid)
+        def reduce(self, cells, grid=None, bound=None):
+            reduced = real.reduce(cells, grid, bound)
             reduced.filled = [1] * 16           # "solved" by propagation, wrongly
             reduced.num_vars = 0
             return reduced

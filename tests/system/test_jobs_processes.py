@@ -129,3 +129,35 @@ def test_the_bar_counts_every_workers_puzzles(tmp_path):
     counts = [int(n) for n in re.findall(rb"(\d+) puzzles", done.stderr)]
     assert counts and max(counts) == 80
     assert done.stdout.decode().splitlines() == [SMALL4_SOLUTION, INKALA_SOLUTION] * 40
+
+
+# A 4x4 f-puzzles puzzle with a line and a text that only a rules text would explain:
+# read without them, with one stderr note.
+DRAWN = ('{"size":4,"grid":[[{},{},{},{"value":4,"given":true}],[{"value":3,"given":true}'
+         ',{},{},{}],[{},{},{"value":4,"given":true},{}],[{},{},{},{"value":1,"given":'
+         'true}]],"line":[{"lines":[["R1C1","R1C2","R1C3"]]}],"text":[{"cells":["R2C4"],'
+         '"value":"?"}]}')
+
+
+@pytest.mark.parametrize("prog, args", [("sudoku-grade", []),
+                                        ("sudoku-solve", ["--verbose"])])
+def test_stderr_follows_the_puzzles_order_as_stdout_does(prog, args, tmp_path):
+    # The reader runs ahead of the workers: a later puzzle's "ignored drawings" note
+    # came before an earlier puzzle's error line (or --verbose note), which a worker
+    # gives at its turn.
+    first = "." * 36 ** 2 if prog == "sudoku-grade" else INKALA    # grading: to 25x25
+    path = tmp_path / "p.txt"
+    path.write_text(first + "\n" + DRAWN + "\n" + SMALL4 + "\n")
+    env = dict(os.environ)
+    env.pop("DIMACS_SUDOKU_DEBUG", None)
+    said = {}
+    for jobs in ("1", "2"):
+        done = subprocess.run([sys.executable, str(BIN / prog), "-j", jobs, *args,
+                               str(path)], env=env, capture_output=True, text=True,
+                              timeout=PATIENCE)
+        said[jobs] = done.stdout, done.stderr
+    lines = said["1"][1].splitlines()
+    order = (1, 2) if prog == "sudoku-grade" else (1, 2, 2, 3)
+    assert [line.split(": ")[1] for line in lines] == ["%s:%d" % (path, k)
+                                                       for k in order], said["1"][1]
+    assert said["2"] == said["1"]

@@ -5,6 +5,7 @@ reach both through the same restrict."""
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.formats import parse_puzzle
@@ -193,3 +194,27 @@ def test_a_rule_that_cannot_hold_is_no_solution_for_the_solver(engine):
     assert done.returncode == 0 and done.stdout == "-\t0\n", done.stdout + done.stderr
     done = in_process("sudoku-solve", "--engine", engine, "-", input=BROKEN_KILLER)
     assert done.returncode == 0 and done.stdout == "-\n", done.stdout + done.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (25, (5, 5))]),
+       st.integers(0, 2 ** 32), st.floats(0.0, 1.0), st.booleans())
+def test_the_size_counted_before_building_is_the_problems(shape, seed, blank, extra):
+    # sudoku-solve refuses a puzzle on this count (tasks.solving.search_bound): it must
+    # be the clauses of the problem it would build, an external solver's CNF.
+    n, box = shape
+    rng = random.Random(seed)
+    grid = Grid([0 if rng.random() < blank else d
+                 for d in random_solution(n, box, rng)], box=box)
+    layout = grid.layout
+    if extra:
+        grid = parse_puzzle(grid.to_line() + "\ndiagonals")
+        layout = rules_layout(grid)
+    seen = []
+    try:
+        problem = UnitReducer(layout).reduce(grid.cells, grid,
+                                             lambda *sizes: seen.append(sizes))
+    except NO_SOLUTION:
+        return
+    assert seen[0][0] >= seen[1][0] and seen[0][1] is None and seen[1][2]
+    assert seen[1][:2] == (problem.num_vars, len(problem.clauses()))
