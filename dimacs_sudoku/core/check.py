@@ -13,7 +13,7 @@ True
 False
 """
 
-from itertools import compress
+from itertools import compress, repeat
 from operator import getitem, itemgetter
 
 from ..errors import Contradiction, InvalidModel, PuzzleError
@@ -74,9 +74,7 @@ def clashes(cells, layout):
     """
     found = []
     grid_cells = cells
-    digit = grid_cells.__getitem__
-    for name, cells in layout.units:
-        digits = list(map(digit, cells))
+    for (name, cells), digits in zip(layout.units, _unit_digits(grid_cells, layout)):
         filled = len(digits) - digits.count(0)
         if len(set(digits)) - (filled < len(digits)) == filled:
             continue                            # no digit twice in this unit
@@ -89,6 +87,25 @@ def clashes(cells, layout):
                 else:
                     seen[d] = cell
     return found
+
+def _unit_digits(cells, layout):
+    """The digits of each unit of ``layout`` in ``cells``, unit by unit: the rows
+    and columns (units 0..2N-1 of every Layout) by slices of the list, the others
+    cell by cell.
+
+    >>> [list(d) for d in _unit_digits(list(range(4)), Layout(2, (1, 2)))]
+    [[0, 1], [2, 3], [0, 2], [1, 3], [0, 1], [2, 3]]
+    """
+    n = layout.size
+    done = 0
+    if type(cells) is list and len(cells) == n * n:
+        yield from map(cells.__getitem__, map(slice, range(0, n * n, n), range(n, n * n + 1, n)))
+        yield from map(cells.__getitem__, map(slice, range(n), repeat(None), repeat(n)))
+        done = 2 * n
+    digit = cells.__getitem__
+    for _, unit in layout.units[done:]:
+        yield list(map(digit, unit))
+
 
 def check_givens(grid):
     """Raise :class:`~dimacs_sudoku.errors.Contradiction` (no solution, exit 4)
