@@ -209,13 +209,15 @@ class GridCheck:
     holding bits 1..N): the sum of P powers of two has at most P one-bits, and P only
     when no two are equal, so no unit holds a digit twice, and a blank (bit 0 of a
     block) or a digit out of range cannot reach it. Larger grids, where those numbers
-    would grow with N⁴, take every unit's cells in one itemgetter and count the
-    distinct digits of each unit in a set of its own (a few hundred items: a set that
-    stays in the cache, four times faster at 400x400 than one set of (unit, digit)
-    numbers for the whole grid).
+    would grow with N⁴, count the distinct digits of each unit in a set of its own (a
+    few hundred items: a set that stays in the cache, four times faster at 400x400
+    than one set of (unit, digit) numbers for the whole grid): the rows and columns
+    (units 0..2N-1 of every Layout) by slices of the cells, the other units' cells
+    taken by one itemgetter.
     """
 
-    __slots__ = ("layout", "size", "_terms", "_target", "_units", "_slices", "_places")
+    __slots__ = ("layout", "size", "_terms", "_target", "_lines", "_units", "_slices",
+                 "_places")
 
     SUM_MAX = 16
 
@@ -237,13 +239,17 @@ class GridCheck:
             self._terms = terms
             self._target = target
         else:
+            self._lines = [*map(slice, range(0, n * n, n), range(n, n * n + 1, n)),
+                           *map(slice, range(n), repeat(None), repeat(n))]
             flat = []
             self._slices = slices = []
-            for _, cells in layout.units:
+            for _, cells in layout.units[2 * n:]:
                 slices.append(slice(len(flat), len(flat) + len(cells)))
                 flat += cells
-            self._units = itemgetter(*flat)
-            self._places = len(flat)
+            # (No other unit: a Latin square. A unit has N > 16 cells, so the getter
+            # of one gives a tuple.)
+            self._units = itemgetter(*flat) if flat else lambda cells: ()
+            self._places = 2 * n * n + len(flat)
 
     def ok(self, cells, givens=None):
         """True when ``cells`` (a list of N² digits, 0 blank) is a complete grid obeying
@@ -253,8 +259,9 @@ class GridCheck:
                 if sum(map(getitem, self._terms, cells)) != self._target:
                     return False
             elif (min(cells) < 1 or max(cells) > self.size or
-                  sum(map(len, map(set, map(self._units(cells).__getitem__,
-                                            self._slices)))) != self._places):
+                  sum(map(len, map(set, map(cells.__getitem__, self._lines))))
+                  + sum(map(len, map(set, map(self._units(cells).__getitem__,
+                                              self._slices)))) != self._places):
                 return False
         except (IndexError, TypeError):         # a digit above N, not a number
             return False

@@ -40,3 +40,17 @@ def test_a_large_grid_check_with_a_diagonal_unit():
     on_diagonal = [cells[i * n + i] for i in range(n)]
     assert len(set(on_diagonal)) < n            # this pattern repeats on its diagonal
     assert not GridCheck(Layout(n, (5, 5), extra_units=[diagonal])).ok(cells)
+
+
+def test_a_large_latin_square_check():
+    """No unit beyond the rows and columns: the slices alone decide."""
+    n = 25
+    square = Layout(n, regions=())
+    cells = [(r + c) % n + 1 for r in range(n) for c in range(n)]
+    check = GridCheck(square)
+    assert check.ok(cells)
+    assert not GridCheck(Layout(n, (5, 5))).ok(cells)      # its boxes repeat digits
+    swapped = list(cells)
+    swapped[0], swapped[n] = swapped[n], swapped[0]     # in one column: rows repeat
+    assert not check.ok(swapped)
+    assert not check.ok(cells[:-1])
