@@ -62,9 +62,10 @@ def report(prog, error):
 
 class PausedGC:
     """The cyclic garbage collector paused, as a context, for one command's bounded
-    work that builds many containers and lets them go by reference counting (a CNF's
-    header and its model): it would otherwise traverse the lists and tuples of half a
-    million items again and again (some 20 ms of decoding a 400x400 puzzle).
+    work that builds many containers and lets them go by reference counting (one
+    puzzle's CNF; a CNF's header and its model): it would otherwise traverse the lists
+    and tuples of half a million items again and again (some 20 ms of decoding a
+    400x400 puzzle, 10 of encoding it).
     :meth:`end` gives it back early (before a loop over more models)."""
 
     def __enter__(self):

@@ -198,20 +198,21 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
                 raise UsageError(
                     "%s holds %d puzzles; pick one with --index K, or write one CNF each "
                     "with --output-dir DIR" % (source, total))
+    with runtime.PausedGC():            # one puzzle's CNF, made and written
         formula = cnf_of(grid)
-    if gbd_hash:
-        from .package import write_formula
-        if output in streams.STDIO:
-            from ..dimacs.gbd import HashingWriter
-            hashing = HashingWriter(_Discard())
-            formula.write(hashing, labels=comments == "full")
-            digest = hashing.hexdigest()
-        else:
-            digest = write_formula(formula, output, comments == "full")
-        sys.stdout.write(digest + "\n")
-        return 0
-    with streams.AtomicOutput(output) as out:
-        formula.write(out, labels=comments == "full")
+        if gbd_hash:
+            from .package import write_formula
+            if output in streams.STDIO:
+                from ..dimacs.gbd import HashingWriter
+                hashing = HashingWriter(_Discard())
+                formula.write(hashing, labels=comments == "full")
+                digest = hashing.hexdigest()
+            else:
+                digest = write_formula(formula, output, comments == "full")
+            sys.stdout.write(digest + "\n")
+            return 0
+        with streams.AtomicOutput(output) as out:
+            formula.write(out, labels=comments == "full")
     return 0
 
 
