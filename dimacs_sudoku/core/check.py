@@ -99,7 +99,8 @@ def _unit_digits(cells, layout):
     n = layout.size
     done = 0
     if type(cells) is list and len(cells) == n * n:
-        yield from map(cells.__getitem__, map(slice, range(0, n * n, n), range(n, n * n + 1, n)))
+        yield from map(cells.__getitem__,
+                       map(slice, range(0, n * n, n), range(n, n * n + 1, n)))
         yield from map(cells.__getitem__, map(slice, range(n), repeat(None), repeat(n)))
         done = 2 * n
     digit = cells.__getitem__
