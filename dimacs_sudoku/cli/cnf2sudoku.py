@@ -124,10 +124,6 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                    reduce=False, propagate=False, input_format=None, symbols=None,
                    strict_drawings=False):
     from .. import formats
-    from ..dimacs.decode import CnfInfo, decode_result
-    from ..core.variables import model_shape
-    from ..core.layout import parse_box
-    from ..dimacs.output import iter_results
 
     if output_format is None:
         output_format = options.default_output_format(output)
@@ -145,6 +141,21 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
     options.check_stdin_once(("the solver output", result or ""), ("--cnf", cnf),
                              ("--puzzle", puzzle))
     options.grid_shape(size, box)
+    with runtime.PausedGC() as pause:
+        return _decode(pause, result, output, cnf, size, box, numbering, output_format,
+                       puzzle, reduce, propagate, input_format, symbols, strict_drawings)
+
+
+def _decode(pause, result, output, cnf, size, box, numbering, output_format, puzzle,
+            reduce, propagate, input_format, symbols, strict_drawings):
+    """decode_command's work, the garbage collector paused (``pause``) up to the first
+    model: the CNF's header and one model are bounded; a second model gives it back."""
+    from .. import formats
+    from ..dimacs.decode import CnfInfo, decode_result
+    from ..core.variables import model_shape
+    from ..core.layout import parse_box
+    from ..dimacs.output import iter_results
+
     info = unsized = None
     if puzzle:
         info = puzzle_info(puzzle, size, parse_box(box, size) if box else None, numbering,
@@ -190,6 +201,8 @@ def decode_command(result, output, cnf, size, box, numbering, output_format, puz
                                      "the grid size (a --reduce CNF needs its comments, or "
                                      "cnf2sudoku --puzzle P --reduce)", unsized)
                 decoding.update(numbering=fit[0], size=fit[1])
+            if count:
+                pause.end()
             grid = decode_result(found, source=source, **decoding)
             if output_format == "svg" and count:
                 raise options.one_svg("the solver output holds several models")

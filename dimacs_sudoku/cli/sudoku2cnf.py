@@ -164,57 +164,64 @@ def encode_command(puzzle, output, index, output_dir, size, box, input_format, e
             runtime.report("sudoku2cnf", "%s; the CNF is unsatisfiable" % formula.clash)
         return formula
 
-    with streams.open_puzzle_input(puzzle) as stream:
-        # --index and --output-dir read the parts as sudoku-solve does: a damaged one
-        # is a part (it counts, as its error line does there), so that DIR/K.cnf of
-        # sudoku-solve --certify can be rebuilt whatever the others hold, and
-        # --output-dir writes every other puzzle.
-        lenient = index is not None or bool(output_dir)
-        read = read_puzzles_lenient if lenient else read_puzzles
-        puzzles = options.noted_drawings(read(stream, source, fmt=input_format, size=size,
-                                              box=box_shape),
-                                        "sudoku2cnf", strict_drawings, lenient=lenient)
-        if output_dir:
-            command = shell_words(["sudoku2cnf", source] + cnf_options(
-                size, box, input_format, encoding, amo, numbering, comments, reduce,
-                propagate))
-            return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full",
-                              compress, command)
-        if index is not None:
-            grid, count = None, 0
-            for count, candidate in enumerate(puzzles, 1):
-                if count == index:
-                    grid = candidate
-                    break
-            if grid is None:
-                raise UsageError("%s holds %d puzzles; --index %d is beyond them"
-                                 % (source, count, index))
-            if isinstance(grid, PuzzleError):
-                raise grid
-        else:
-            grid = next(puzzles, None)
-            if grid is None:
-                raise PuzzleError("no puzzle found", source)
-            second = next(puzzles, None)
-            if second is not None:
-                total = 2 + sum(1 for _ in puzzles)
-                raise UsageError(
-                    "%s holds %d puzzles; pick one with --index K, or write one CNF each "
-                    "with --output-dir DIR" % (source, total))
+    # One puzzle read, its CNF made and written: bounded work, the cyclic garbage
+    # collector paused (given back before a loop over the puzzles of a file).
+    with runtime.PausedGC() as pause:
+        with streams.open_puzzle_input(puzzle) as stream:
+            # --index and --output-dir read the parts as sudoku-solve does: a damaged
+            # one is a part (it counts, as its error line does there), so that DIR/K.cnf
+            # of sudoku-solve --certify can be rebuilt whatever the others hold, and
+            # --output-dir writes every other puzzle.
+            lenient = index is not None or bool(output_dir)
+            read = read_puzzles_lenient if lenient else read_puzzles
+            puzzles = options.noted_drawings(read(stream, source, fmt=input_format,
+                                                  size=size, box=box_shape),
+                                            "sudoku2cnf", strict_drawings, lenient=lenient)
+            if output_dir:
+                command = shell_words(["sudoku2cnf", source] + cnf_options(
+                    size, box, input_format, encoding, amo, numbering, comments, reduce,
+                    propagate))
+                pause.end()             # (every puzzle: the collector at work)
+                return write_each(puzzles, cnf_of, output_dir, puzzle, comments == "full",
+                                  compress, command)
+            if index is not None:
+                pause.end()
+                grid, count = None, 0
+                for count, candidate in enumerate(puzzles, 1):
+                    if count == index:
+                        grid = candidate
+                        break
+                if grid is None:
+                    raise UsageError("%s holds %d puzzles; --index %d is beyond them"
+                                     % (source, count, index))
+                if isinstance(grid, PuzzleError):
+                    raise grid
+            else:
+                grid = next(puzzles, None)
+                if grid is None:
+                    raise PuzzleError("no puzzle found", source)
+                second = next(puzzles, None)
+                if second is not None:
+                    pause.end()
+                    total = 2 + sum(1 for _ in puzzles)
+                    raise UsageError(
+                        "%s holds %d puzzles; pick one with --index K, or write one CNF "
+                        "each with --output-dir DIR" % (source, total))
+        # (the input closed: one puzzle's CNF, made and written)
         formula = cnf_of(grid)
-    if gbd_hash:
-        from .package import write_formula
-        if output in streams.STDIO:
-            from ..dimacs.gbd import HashingWriter
-            hashing = HashingWriter(_Discard())
-            formula.write(hashing, labels=comments == "full")
-            digest = hashing.hexdigest()
-        else:
-            digest = write_formula(formula, output, comments == "full")
-        sys.stdout.write(digest + "\n")
-        return 0
-    with streams.AtomicOutput(output) as out:
-        formula.write(out, labels=comments == "full")
+        if gbd_hash:
+            from .package import write_formula
+            if output in streams.STDIO:
+                from ..dimacs.gbd import HashingWriter
+                hashing = HashingWriter(_Discard())
+                formula.write(hashing, labels=comments == "full")
+                digest = hashing.hexdigest()
+            else:
+                digest = write_formula(formula, output, comments == "full")
+            sys.stdout.write(digest + "\n")
+            return 0
+        with streams.AtomicOutput(output) as out:
+            formula.write(out, labels=comments == "full")
     return 0
 
 

@@ -128,14 +128,16 @@ class Layout:
                              % (self.box + (size, size)))
         n = size
         br, bc = self.box
-        # Cells by ranges (a 400x400 grid has 480,000 unit cells to list).
-        units = [("row %d" % (r + 1), tuple(range(r * n, r * n + n))) for r in range(n)]
-        units += [("column %d" % (c + 1), tuple(range(c, n * n, n))) for c in range(n)]
+        # Cells by slices of one tuple of them (a 400x400 grid has 480,000 unit cells
+        # to list): every unit shares its numbers, made once, not once per unit.
+        every = tuple(range(n * n))
+        units = [("row %d" % (r + 1), every[r * n:r * n + n]) for r in range(n)]
+        units += [("column %d" % (c + 1), every[c::n]) for c in range(n)]
         if regions is None:
             for b in range(n):
                 top, left = (b // (n // bc)) * br, (b % (n // bc)) * bc
                 units.append(("box %d" % (b + 1), tuple(chain.from_iterable(
-                    range((top + i) * n + left, (top + i) * n + left + bc)
+                    every[(top + i) * n + left:(top + i) * n + left + bc]
                     for i in range(br)))))
         else:
             regions = [(name, tuple(cells)) for name, cells in regions]

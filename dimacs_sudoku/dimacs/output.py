@@ -48,7 +48,7 @@ _KEYWORDS = {b"SAT": SAT, b"UNSAT": UNSAT, b"INDET": UNKNOWN, b"SATISFIABLE": SA
              b"UNSATISFIABLE": UNSAT, b"INDETERMINATE": UNKNOWN, b"UNKNOWN": UNKNOWN}
 _MAX_VAR = 2 ** 31 - 1
 _MAX_TEXT_LINE = 1 << 20     # a status or comment line longer than this is garbage
-_FAST_MIN = 1 << 16          # below this, literal lines are read one by one anyway
+_FAST_MIN = 1 << 12          # below this, literal lines are read one by one anyway
 _V_BYTES = b"0123456789- v\n"
 _BARE_BYTES = b"0123456789- \n"
 

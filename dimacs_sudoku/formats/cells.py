@@ -144,8 +144,7 @@ def number(token):
 
 def decode_numbers(tokens, n):
     """Values of whitespace-separated number tokens for an NxN grid."""
-    get = NUMS.get
-    values = [get(t) for t in tokens]
+    values = list(map(NUMS.get, tokens))
     if None in values:
         for i, v in enumerate(values):
             if v is None:

@@ -71,8 +71,10 @@ def one_line(s, amid=False):
         return "rangsk"
     if len(s) >= 161:
         tokens = s.split()
+        if len(tokens) != 81:       # (first: a row of a large grid has N tokens)
+            return None
         lists = sum(len(t) > 1 for t in tokens)
-        if len(tokens) == 81 and lists and not (amid and tokens.count(".") > lists) \
+        if lists and not (amid and tokens.count(".") > lists) \
                 and all(_DIGITS.issuperset(t) or t == "." for t in tokens):
             return "explainer-list"
     return None

@@ -263,7 +263,9 @@ def variable_map(reduction, numbers):
         # var(cell, d) = cell * N + d, by whole-list operations.
         n = numbers.size
         varmap = list(map(add, map(mul, cells, repeat(n)), digits))
-        fixed = [c * n + d for c, d in enumerate(reduction.cells) if d]
+        filled = reduction.cells
+        fixed = list(map(add, compress(range(0, n * len(filled), n), filled),
+                         filter(None, filled)))
     else:
         varmap = list(map(numbers.var, cells, digits))
         fixed = [numbers.var(c, d) for c, d in enumerate(reduction.cells) if d]

@@ -291,3 +291,26 @@ def test_in_process_runs_answer_as_the_installed_commands(prog, args, stdin):
     assert (here.returncode, here.stdout, here.stderr) == \
         (there.returncode, there.stdout, there.stderr)
     assert here.stdout or here.stderr
+
+
+def test_paused_gc_gives_the_collector_back_as_it_was():
+    import gc
+    from dimacs_sudoku.cli.runtime import PausedGC
+    assert gc.isenabled()
+    with PausedGC() as pause:
+        assert not gc.isenabled()
+        pause.end()                     # early, before more models
+        assert gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(KeyError):
+        with PausedGC():
+            raise KeyError("a failure inside")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with PausedGC() as pause:
+            pause.end()
+            assert not gc.isenabled()   # it was off before: it stays off
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
