@@ -5,6 +5,7 @@ still checked, and --verbose says which solver gave it."""
 
 import os
 import re
+import signal
 import time
 
 import pytest
@@ -299,3 +300,26 @@ def test_sudoku_solve_verbose_names_the_winner_of_the_race(race):
         % (budget, budget), done.stderr), done.stderr
     parse_puzzle(done.stdout.split("\t")[0] + "\n" + KILLER.split("\n", 1)[1]
                  ).check_solution(parse_puzzle(KILLER))
+
+
+def test_an_interrupt_during_the_race_kills_every_racer(tmp_path):
+    Waiting.path = str(tmp_path / "pid")
+    OutOfBudget.after = 0
+    before = children()
+
+    def interrupt(number, frame):
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            escalate.racing_models(("first", OutOfBudget, 1),
+                                   [("waiting", Waiting), ("again", Waiting)], load, 5, 9)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    racer = int(open(Waiting.path).read())
+    with pytest.raises(ProcessLookupError):
+        os.kill(racer, 0)
+    if before is not None:
+        assert children() == before
