@@ -152,7 +152,7 @@ def puzzles(quick, hard=False):
     return made
 
 
-def child(method, path, width=None):
+def child(method, path, width=None, racers=None):
     """In the child: solve the puzzle of ``path`` by ``method``; print wall and CPU
     seconds (this process and the children it reaped), the count and who answered."""
     from dimacs_sudoku.formats import read_puzzles
@@ -161,21 +161,27 @@ def child(method, path, width=None):
     from dimacs_sudoku.sat import backend, escalate
     if width:
         escalate.race_width = lambda: int(width)
+    if racers:
+        escalate.RACERS = tuple(None if name == "going-on" else name
+                                for name in racers.split(","))
     with open(path) as stream:
         grid = next(read_puzzles(stream))
     found = variant_problem(grid)
 
     def cpu():
-        return sum(usage.ru_utime + usage.ru_stime for usage in (
+        return [usage.ru_utime + usage.ru_stime for usage in (
             resource.getrusage(resource.RUSAGE_SELF),
-            resource.getrusage(resource.RUSAGE_CHILDREN)))
+            resource.getrusage(resource.RUSAGE_CHILDREN))]
 
     started, wall = cpu(), time.perf_counter()
+    shared = 1
     if method == "ours":
         _, n = solving.solve_cells(grid, 2)
         note = solving.ANSWERED[0]
         answered = note.split(" ")[0].rstrip(",").replace("pysat:", "")
-        answered += "*" if "race" in note else ""
+        if "race" in note:
+            answered += "*"
+            shared = len(escalate.racers(solving._first_name("auto")))
     else:
         answered = method
         problem, clauses, num_vars = found
@@ -187,27 +193,37 @@ def child(method, path, width=None):
             solver.add_clauses(problem.clauses())
         solver.add_clauses(clauses)
         n = len(solver.models(2, project=problem.num_vars, positives=True))
-    print("%.4f %.4f %d %s" % (time.perf_counter() - wall, cpu() - started, n, answered))
+    wall = time.perf_counter() - wall
+    mine, racers = (after - before for after, before in zip(cpu(), started))
+    # On free cores, one per racer, the race would take this process's CPU and one
+    # racer's (each ran until the winner answered: their CPU / their number).
+    print("%.4f %.4f %.4f %d %s" % (wall, mine + racers, mine + racers / shared, n,
+                                    answered))
 
 
-def measure(method, path, timeout, width=None):
-    """``(wall, cpu, count, who)`` of one run; Nones past ``timeout``."""
+def measure(method, path, timeout, width=None, racers=None):
+    """``(wall, cpu, free, count, who)`` of one run: wall and CPU seconds, and the
+    wall time on free cores (the CPU of this process and of one racer); Nones past
+    ``timeout``."""
     argv = [sys.executable, __file__, "--child", method, path]
     if width:
         argv += ["--width", str(width)]
+    if racers:
+        argv += ["--racers", racers]
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, None, None, None
+        return None, None, None, None, None
     if done.returncode != 0:
-        return None, None, None, done.stderr.strip().splitlines()[-1:]
-    wall, seconds, n, answered = done.stdout.split()
-    return float(wall), float(seconds), int(n), answered
+        return None, None, None, None, done.stderr.strip().splitlines()[-1:]
+    wall, seconds, free, n, answered = done.stdout.split()
+    return float(wall), float(seconds), float(free), int(n), answered
 
 
-def best_of(runs):
-    """The fastest of ``runs`` (tuples of :func:`measure`), a timed-out one last."""
-    return min(runs, key=lambda run: float("inf") if run[0] is None else run[0])
+def best_of(runs, key=0):
+    """The fastest of ``runs`` (tuples of :func:`measure`) by field ``key``, a
+    timed-out one last."""
+    return min(runs, key=lambda run: float("inf") if run[key] is None else run[key])
 
 
 def classic(path, repeat, count=None):
@@ -245,6 +261,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--width", type=int)
+    parser.add_argument("--racers", help="the race's solvers in order (going-on: "
+                        "MiniCard going on), for ours; default escalate.RACERS")
     parser.add_argument("--solvers", default=SOLVERS)
     parser.add_argument("--only", help="the puzzles whose names start so (a,b,...)")
     parser.add_argument("--repeat", type=int, default=3)
@@ -252,8 +270,12 @@ def main():
     parser.add_argument("--no-classic", action="store_true")
     options = parser.parse_args()
     if options.child:
-        return child(*options.child, width=options.width)
+        return child(*options.child, width=options.width, racers=options.racers)
+    from dimacs_sudoku.sat import escalate
     from dimacs_sudoku.sat.escalate import BUDGET, race_width, racers
+    if options.racers:
+        escalate.RACERS = tuple(None if name == "going-on" else name
+                                for name in options.racers.split(","))
     from dimacs_sudoku.tasks.solving import _first_name
     solvers = options.solvers.split(",")
     first = _first_name("auto")
@@ -265,10 +287,11 @@ def main():
                   name + (" going on" if maker is None else "") for name, maker in field)
               if field else "a chain", os.cpu_count(),
               " ".join("%.2f" % x for x in os.getloadavg()), time.strftime("%Y-%m-%d")))
-    print("| puzzle | ours (wall) | ours (CPU) | by | %s | ratio |" % " | ".join(solvers))
-    print("|---|---:|---:|---|%s---:|" % ("---:|" * len(solvers)))
-    worst = 0
-    over = []
+    print("| puzzle | ours (wall) | ours (CPU) | ours (free cores) | by | %s | ratio "
+          "(wall) | ratio (free cores) |" % " | ".join(solvers))
+    print("|---|---:|---:|---:|---|%s---:|---:|" % ("---:|" * len(solvers)))
+    worst = [0, 0]
+    over = [[], []]
 
     def shown(seconds):
         return "%.2f" % seconds if seconds is not None else ">%g" % options.timeout
@@ -282,29 +305,36 @@ def main():
             runs = {method: [] for method in ["ours"] + solvers}
             for _ in range(options.runs):
                 for method in runs:
+                    ours = method == "ours"
                     runs[method].append(measure(method, path, options.timeout,
-                                                width if method == "ours" else None))
-            ours, ours_cpu, n, by = best_of(runs["ours"])
-            times = []
+                                                width if ours else None,
+                                                options.racers if ours else None))
+            ours, ours_cpu, _, n, by = best_of(runs["ours"])
+            free = best_of(runs["ours"], 2)[2]
+            walls, cpus = [], []
             for solver in solvers:
-                seconds, _, m, _ = best_of(runs[solver])
+                seconds, _, _, m, _ = best_of(runs[solver])
                 if seconds is not None and n is not None and m != n:
                     print("  %s: %s counted %d, ours %d" % (name, solver, m, n))
-                times.append(seconds)
-            known = [t for t in times if t is not None]
-            best = min(known) if known else None
-            ratio = (ours / best) if ours is not None and best else None
-            if best is not None and best >= 0.1:
-                if ratio is None or ratio > 1.5:
-                    over.append(name)
-                worst = max(worst, ratio or float("inf"))
-            print("| %s | %s | %s | %s | %s | %s |" % (
-                name, shown(ours), shown(ours_cpu), (by or "?"),
-                " | ".join(map(shown, times)),
-                "%.2f" % ratio if ratio is not None else "-"))
-    print("worst ratio where the best takes 0.1 s or more: %.2fx; above 1.5x: %s; "
-          "load average %s" % (worst, ", ".join(over) or "none",
-                               " ".join("%.2f" % x for x in os.getloadavg())))
+                walls.append(seconds)
+                cpus.append(best_of(runs[solver], 1)[1])
+            ratios = []
+            for k, (mine, theirs) in enumerate(((ours, walls), (free, cpus))):
+                known = [t for t in theirs if t is not None]
+                best = min(known) if known else None
+                ratio = (mine / best) if mine is not None and best else None
+                if best is not None and best >= 0.1:
+                    if ratio is None or ratio > 1.5:
+                        over[k].append(name)
+                    worst[k] = max(worst[k], ratio or float("inf"))
+                ratios.append("%.2f" % ratio if ratio is not None else "-")
+            print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                name, shown(ours), shown(ours_cpu), shown(free), (by or "?"),
+                " | ".join(map(shown, walls)), ratios[0], ratios[1]))
+    for k, what in enumerate(("wall", "free cores: against their CPU")):
+        print("worst ratio (%s) where the best takes 0.1 s or more: %.2fx; above 1.5x: "
+              "%s" % (what, worst[k], ", ".join(over[k]) or "none"))
+    print("load average at the end %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     if options.no_classic:
         return
     nine = os.path.join(options.data, "9x9")

@@ -121,7 +121,7 @@ def racers(first_name, width=None):
     for name in RACERS:
         if name is GOES_ON:
             chosen.append((first_name, None))
-        elif "pysat:" + name != first_name:
+        else:
             chosen.append(("pysat:" + name, pysat_backend.backend(name, False)))
     return chosen[:width]
 
