@@ -102,5 +102,5 @@ def test_the_race_answers_and_leaves_nothing(racing):
     out, err = racing.communicate(timeout=PATIENCE * 5)
     assert racing.returncode == 0, err
     assert out.decode().endswith("\t1\n")           # one solution
-    assert "winning a race with" in err.decode()
+    assert "won a race against" in err.decode()
     assert session(racing.pid) == []
