@@ -7,12 +7,13 @@ sum rules, a large grid nearly empty), where other CDCL solvers are many times f
 propagations per search, in this process (the many puzzles it answers within it pay
 nothing more); when a search runs out, it **races** (:func:`racing_models`) the
 solvers of :func:`racers` from there, each in a forked child with the models found
-so far blocked: the engine's own anew, python-sat's Glucose 4 and CaDiCaL 1.9.5, as
-many as this process's share of the cores (:func:`race_width`). The first to answer gives the rest of the models;
-the others are killed at once. With a share of one core, or when the stronger
-solver is a program (an external ``cadical`` or ``kissat``: python-sat without
-CaDiCaL), the solvers run in turn instead, a chain (:func:`escalating_models`,
-:func:`stages`). Each answer is checked by the caller as any other.
+so far blocked: MiniCard anew, python-sat's Glucose 4 and CaDiCaL 1.9.5, as many as
+this process's share of the cores (:func:`race_width`). The first to answer gives the
+rest of the models; the others are killed at once. With a share of one core, or when
+the stronger solver is a program (an external ``cadical`` or ``kissat``: python-sat
+without CaDiCaL), the solvers run in turn instead, a chain
+(:func:`escalating_models`, :func:`stages`). Each answer is checked by the caller as
+any other.
 
 >>> from dimacs_sudoku.sat.pycosat_backend import PycosatSolver
 >>> load = lambda solver: solver.add_clauses([[1, 2, 3], [-1, -2], [-1, -3], [-2, -3]])
@@ -39,10 +40,10 @@ MIDDLE_TIMES = 10
 # python-sat's solver escalated to last, then the programs, in this order.
 PYSAT_STRONGER = "cadical195"
 PROGRAMS = ("cadical", "kissat")
-# The solvers of a race, best first: a race of width w takes the first w. The
-# engine's solver anew (not GOES_ON, the one that ran out going on, whose search after
-# an interruption took longer on some puzzles) keeps the race within the budget of
-# MiniCard alone; Glucose 4 was the fastest on most others (bench/escalate.py).
+# The python-sat solvers of a race, best first: a race of width w takes the first w.
+# MiniCard races anew, which keeps a race within the time of MiniCard alone (GOES_ON,
+# the engine's solver going on past its budget, was slower on some puzzles); Glucose 4
+# was the fastest on most others (bench/escalate.py, docs/benchmarks.md).
 GOES_ON = None
 RACERS = ("minicard", PYSAT_MIDDLE, PYSAT_STRONGER)
 # The processes that share this machine's cores (the workers of --jobs).
