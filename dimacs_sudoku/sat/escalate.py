@@ -7,8 +7,8 @@ sum rules, a large grid nearly empty), where other CDCL solvers are many times f
 propagations per search, in this process (the many puzzles it answers within it pay
 nothing more); when a search runs out, it **races** (:func:`racing_models`) the
 solvers of :func:`racers` from there, each in a forked child with the models found
-so far blocked: MiniCard anew, python-sat's Glucose 4 and CaDiCaL 1.9.5, as many as
-this process's share of the cores (:func:`race_width`). The first to answer gives the
+so far blocked: python-sat's Glucose 4 and CaDiCaL 1.9.5, then MiniCard anew, as many
+as this process's share of the cores (:func:`race_width`). The first to answer gives the
 rest of the models; the others are killed at once. With a share of one core, or when
 the stronger solver is a program (an external ``cadical`` or ``kissat``: python-sat
 without CaDiCaL), the solvers run in turn instead, a chain
@@ -41,11 +41,12 @@ MIDDLE_TIMES = 10
 PYSAT_STRONGER = "cadical195"
 PROGRAMS = ("cadical", "kissat")
 # The python-sat solvers of a race, best first: a race of width w takes the first w.
-# MiniCard races anew, which keeps a race within the time of MiniCard alone (GOES_ON,
-# the engine's solver going on past its budget, was slower on some puzzles); Glucose 4
-# was the fastest on most others (bench/escalate.py, docs/benchmarks.md).
+# Glucose 4 and CaDiCaL 1.9.5 were each the fastest where MiniCard's budget ran out,
+# and where one was slow the other was not (bench/escalate.py, docs/benchmarks.md);
+# MiniCard races anew, third (GOES_ON, the engine's solver going on past its budget,
+# was slower than anew on some puzzles).
 GOES_ON = None
-RACERS = ("minicard", PYSAT_MIDDLE, PYSAT_STRONGER)
+RACERS = (PYSAT_MIDDLE, PYSAT_STRONGER, "minicard")
 # The processes that share this machine's cores (the workers of --jobs).
 _SHARING = [1]
 

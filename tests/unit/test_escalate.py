@@ -294,9 +294,9 @@ def test_sudoku_solve_verbose_names_the_winner_of_the_race(race):
                    env={"DIMACS_SUDOKU_ESCALATE": "1"})
     assert done.returncode == 0
     found = re.fullmatch(
-        r"sudoku-solve: <stdin>:1: answered by (pysat:minicard|pysat:glucose4) "
+        r"sudoku-solve: <stdin>:1: answered by (pysat:glucose4|pysat:cadical195) "
         r"\(pysat:minicard ran out of its budget of 1 propagations; won a race against "
-        r"(pysat:minicard|pysat:glucose4)\)\n", done.stderr)
+        r"(pysat:glucose4|pysat:cadical195)\)\n", done.stderr)
     assert found and found.group(1) != found.group(2), done.stderr
     parse_puzzle(done.stdout.split("\t")[0] + "\n" + KILLER.split("\n", 1)[1]
                  ).check_solution(parse_puzzle(KILLER))
