@@ -11,21 +11,26 @@ for two, as ``sudoku-solve --count 2``):
 - region sums without givens: 10-14 region-sum lines over a random 9x9 grid (each
   line's box segments have equal sums in it);
 - large grids with rules: 16x16 killers, one cell in ten given (with none, every
-  solver here takes minutes).
+  solver here takes minutes);
+- with ``--hard``: ten long region-sum lines (6-12 cells over 3 boxes or more) over
+  a 9x9 with no givens, where some solvers take seconds to minutes.
 
-For each puzzle, in a child process of its own (CPU seconds of that process, the
-puzzle read and reduced first and not counted; ``--timeout`` ends a solver that
-takes too long, shown as ``>T``): ``ours`` (``solve_cells(grid, 2)``, the default
-engine and budget), then each solver of ``--solvers`` alone on the same reduced
-problem (native at-most-one for MiniCard, pairwise clauses for the others). The
-ratio is ours / the best of them.
+For each puzzle, in a child process of its own (the puzzle read and reduced first
+and not counted; ``--timeout`` ends a run that takes too long, shown as ``>T``):
+``ours`` (``solve_cells(grid, 2)``, the default engine and budget: a race of
+``--width`` solvers, default this machine's cores, once MiniCard's budget runs out),
+then each solver of ``--solvers`` alone on the same reduced problem (native
+at-most-one for MiniCard, pairwise clauses for the others); the methods alternate,
+``--runs`` rounds, best of them. Wall seconds, and for ours also the CPU seconds of
+the child and the racers it forked and reaped. The ratio is ours' wall time / the
+best single solver's.
 
 Classic: ``sudoku-solve --count 2`` over magictour top1465 (and the first 5,000 of
 tdoku's 17-clue set unless ``--quick``), with escalation (the default) and without
 (DIMACS_SUDOKU_ESCALATE=0), alternating ``--repeat`` times; CPU seconds of the child.
 
-Usage: python bench/escalate.py [--quick] [--timeout 120] [--solvers m,c,...]
-       [--data DIR]
+Usage: python bench/escalate.py [--quick] [--hard] [--timeout 60] [--runs 2]
+       [--width W] [--solvers m,c,...] [--data DIR]
 """
 
 import argparse
@@ -89,7 +94,47 @@ def regionsum_text(rng, size=9, lines=10):
     return "." * (size * size) + "\n" + "\n".join(found) + "\n"
 
 
-def puzzles(quick):
+def long_regionsum_text(rng, size=9, lines=10):
+    """Ten long region-sum lines (6-12 cells, over three boxes or more) over a random
+    grid with no givens: few solutions, and minutes of search for some solvers."""
+    from dimacs_sudoku.tasks.generate import layout_for, random_solution
+    layout = layout_for(size, None)
+    cells = random_solution(layout, rng).cells
+    rows, cols = layout.box
+
+    def equal_sums(path):
+        sums, last = [], None
+        for r, c in path:
+            box = (r // rows, c // cols)
+            if box != last:
+                sums.append(0)
+                last = box
+            sums[-1] += cells[r * size + c]
+        return len(sums) > 2 and len(set(sums)) == 1
+
+    found = []
+    while len(found) < lines:
+        r, c = rng.randrange(size), rng.randrange(size)
+        path = [(r, c)]
+        for _ in range(rng.randint(6, 11)):
+            steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if (dr or dc) and 0 <= r + dr < size and 0 <= c + dc < size
+                     and (r + dr, c + dc) not in path]
+            if not steps:
+                break
+            r, c = rng.choice(steps)
+            path.append((r, c))
+        if len(path) >= 6 and equal_sums(path):
+            found.append("regionsum " + " ".join("r%dc%d" % (a + 1, b + 1)
+                                                 for a, b in path))
+    return "." * (size * size) + "\n" + "\n".join(found) + "\n"
+
+
+# The seeds of long_regionsum_text whose puzzles are hard for MiniCard.
+HARD_SEEDS = (3, 23, 26)
+
+
+def puzzles(quick, hard=False):
     """``(name, text)`` of the hard variant puzzles."""
     made = []
     seeds = range(1, 4) if quick else range(1, 9)
@@ -100,27 +145,43 @@ def puzzles(quick):
     for seed in (range(5, 6) if quick else range(5, 8)):
         made.append(("killer-16-%d" % seed, killer_text(random.Random(seed), 16,
                                                           givens=0.1)))
+    if hard:
+        for seed in HARD_SEEDS:
+            made.append(("long-sums-%d" % seed,
+                         long_regionsum_text(random.Random(seed))))
     return made
 
 
-def child(method, path):
-    """In the child: solve the puzzle of ``path`` by ``method``; print CPU seconds."""
+def child(method, path, width=None, racers=None):
+    """In the child: solve the puzzle of ``path`` by ``method``; print wall and CPU
+    seconds (this process and the children it reaped), the count and who answered."""
     from dimacs_sudoku.formats import read_puzzles
     from dimacs_sudoku.tasks import solving
     from dimacs_sudoku.reasoning.reduction import variant_problem
-    from dimacs_sudoku.sat import backend
+    from dimacs_sudoku.sat import backend, escalate
+    if width:
+        escalate.race_width = lambda: int(width)
+    if racers:
+        escalate.RACERS = tuple(None if name == "going-on" else name
+                                for name in racers.split(","))
     with open(path) as stream:
         grid = next(read_puzzles(stream))
     found = variant_problem(grid)
 
     def cpu():
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        return usage.ru_utime + usage.ru_stime
+        return [usage.ru_utime + usage.ru_stime for usage in (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN))]
 
-    started = cpu()
+    started, wall = cpu(), time.perf_counter()
+    shared = 1
     if method == "ours":
         _, n = solving.solve_cells(grid, 2)
-        answered = solving.ANSWERED[0].split(" ")[0]
+        note = solving.ANSWERED[0]
+        answered = note.split(" ")[0].rstrip(",").replace("pysat:", "")
+        if "race" in note:
+            answered += "*"
+            shared = len(escalate.racers(solving._first_name("auto")))
     else:
         answered = method
         problem, clauses, num_vars = found
@@ -132,19 +193,37 @@ def child(method, path):
             solver.add_clauses(problem.clauses())
         solver.add_clauses(clauses)
         n = len(solver.models(2, project=problem.num_vars, positives=True))
-    print("%.4f %d %s" % (cpu() - started, n, answered))
+    wall = time.perf_counter() - wall
+    mine, racers = (after - before for after, before in zip(cpu(), started))
+    # On free cores, one per racer, the race would take this process's CPU and one
+    # racer's (each ran until the winner answered: their CPU / their number).
+    print("%.4f %.4f %.4f %d %s" % (wall, mine + racers, mine + racers / shared, n,
+                                    answered))
 
 
-def measure(method, path, timeout):
+def measure(method, path, timeout, width=None, racers=None):
+    """``(wall, cpu, free, count, who)`` of one run: wall and CPU seconds, and the
+    wall time on free cores (the CPU of this process and of one racer); Nones past
+    ``timeout``."""
+    argv = [sys.executable, __file__, "--child", method, path]
+    if width:
+        argv += ["--width", str(width)]
+    if racers:
+        argv += ["--racers", racers]
     try:
-        done = subprocess.run([sys.executable, __file__, "--child", method, path],
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, None, None
+        return None, None, None, None, None
     if done.returncode != 0:
-        return None, None, done.stderr.strip().splitlines()[-1:]
-    seconds, n, answered = done.stdout.split()
-    return float(seconds), int(n), answered
+        return None, None, None, None, done.stderr.strip().splitlines()[-1:]
+    wall, seconds, free, n, answered = done.stdout.split()
+    return float(wall), float(seconds), float(free), int(n), answered
+
+
+def best_of(runs, key=0):
+    """The fastest of ``runs`` (tuples of :func:`measure`) by field ``key``, a
+    timed-out one last."""
+    return min(runs, key=lambda run: float("inf") if run[key] is None else run[key])
 
 
 def classic(path, repeat, count=None):
@@ -178,50 +257,84 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--hard", action="store_true")
+    parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--width", type=int)
+    parser.add_argument("--racers", help="the race's solvers in order (going-on: "
+                        "MiniCard going on), for ours; default escalate.RACERS")
     parser.add_argument("--solvers", default=SOLVERS)
+    parser.add_argument("--only", help="the puzzles whose names start so (a,b,...)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--data", default=DATA)
     parser.add_argument("--no-classic", action="store_true")
     options = parser.parse_args()
     if options.child:
-        return child(*options.child)
-    from dimacs_sudoku.sat.escalate import BUDGET, stages
+        return child(*options.child, width=options.width, racers=options.racers)
+    from dimacs_sudoku.sat import escalate
+    from dimacs_sudoku.sat.escalate import BUDGET, race_width, racers
+    if options.racers:
+        escalate.RACERS = tuple(None if name == "going-on" else name
+                                for name in options.racers.split(","))
     from dimacs_sudoku.tasks.solving import _first_name
     solvers = options.solvers.split(",")
-    chain = stages(_first_name("auto"), None, BUDGET)
-    print("escalation: %s; load average %s; %s" % (
-        ", then ".join("%s (%s)" % (name, "%d propagations" % budget if budget
-                                     else "no budget") for name, _, budget in chain),
-        " ".join("%.2f" % x for x in os.getloadavg()), time.strftime("%Y-%m-%d")))
-    print("%-14s %9s %-10s %s   %7s" % ("puzzle", "ours (s)", "by",
-                                        " ".join("%10s" % s[:10] for s in solvers),
-                                        "ratio"))
-    worst = 0
+    first = _first_name("auto")
+    width = options.width or race_width()
+    field = racers(first, width)
+    print("escalation: %s with %d propagations per search, then %s; %d cores; "
+          "load average %s; %s" % (
+              first, BUDGET, "a race of " + ", ".join(
+                  name + (" going on" if maker is None else "") for name, maker in field)
+              if field else "a chain", os.cpu_count(),
+              " ".join("%.2f" % x for x in os.getloadavg()), time.strftime("%Y-%m-%d")))
+    print("| puzzle | ours (wall) | ours (CPU) | ours (free cores) | by | %s | ratio "
+          "(wall) | ratio (free cores) |" % " | ".join(solvers))
+    print("|---|---:|---:|---:|---|%s---:|---:|" % ("---:|" * len(solvers)))
+    worst = [0, 0]
+    over = [[], []]
+
+    def shown(seconds):
+        return "%.2f" % seconds if seconds is not None else ">%g" % options.timeout
     with tempfile.TemporaryDirectory() as folder:
-        for name, text in puzzles(options.quick):
+        for name, text in puzzles(options.quick, options.hard):
+            if options.only and not name.startswith(tuple(options.only.split(","))):
+                continue
             path = os.path.join(folder, name + ".txt")
             with open(path, "w") as out:
                 out.write(text)
-            ours, n, by = measure("ours", path, options.timeout)
-            times = []
+            runs = {method: [] for method in ["ours"] + solvers}
+            for _ in range(options.runs):
+                for method in runs:
+                    ours = method == "ours"
+                    runs[method].append(measure(method, path, options.timeout,
+                                                width if ours else None,
+                                                options.racers if ours else None))
+            ours, ours_cpu, _, n, by = best_of(runs["ours"])
+            free = best_of(runs["ours"], 2)[2]
+            walls, cpus = [], []
             for solver in solvers:
-                seconds, m, _ = measure(solver, path, options.timeout)
+                seconds, _, _, m, _ = best_of(runs[solver])
                 if seconds is not None and n is not None and m != n:
                     print("  %s: %s counted %d, ours %d" % (name, solver, m, n))
-                times.append(seconds)
-            known = [t for t in times if t is not None]
-            best = min(known) if known else None
-            ratio = (ours / best) if ours is not None and best else None
-            if ratio is not None and best >= 0.1:
-                worst = max(worst, ratio)
-            print("%-14s %9s %-10s %s   %7s" % (
-                name, "%.2f" % ours if ours is not None else ">%g" % options.timeout,
-                (by or "?")[:10],
-                " ".join("%10s" % ("%.2f" % t if t is not None else ">%g" % options.timeout)
-                         for t in times),
-                "%.2fx" % ratio if ratio is not None else "-"))
-    print("worst ratio where the best takes 0.1 s or more: %.2fx" % worst)
+                walls.append(seconds)
+                cpus.append(best_of(runs[solver], 1)[1])
+            ratios = []
+            for k, (mine, theirs) in enumerate(((ours, walls), (free, cpus))):
+                known = [t for t in theirs if t is not None]
+                best = min(known) if known else None
+                ratio = (mine / best) if mine is not None and best else None
+                if best is not None and best >= 0.1:
+                    if ratio is None or ratio > 1.5:
+                        over[k].append(name)
+                    worst[k] = max(worst[k], ratio or float("inf"))
+                ratios.append("%.2f" % ratio if ratio is not None else "-")
+            print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                name, shown(ours), shown(ours_cpu), shown(free), (by or "?"),
+                " | ".join(map(shown, walls)), ratios[0], ratios[1]))
+    for k, what in enumerate(("wall", "free cores: against their CPU")):
+        print("worst ratio (%s) where the best takes 0.1 s or more: %.2fx; above 1.5x: "
+              "%s" % (what, worst[k], ", ".join(over[k]) or "none"))
+    print("load average at the end %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     if options.no_classic:
         return
     nine = os.path.join(options.data, "9x9")

@@ -62,10 +62,11 @@ It counts solutions up to 2 at least. See docs/solvers.md.
 \b
 --jobs N solves in N worker processes (0: one per core): the same output in
 the same order; a worker that dies is its puzzles' error line (exit 9). A
-search past 300,000 propagations of the pysat engine goes on in python-sat's
-Glucose 4, past ten times that in its CaDiCaL 1.9.5 (else cadical or kissat on
-PATH); DIMACS_SUDOKU_ESCALATE sets the budget (0: never), --verbose says who
-answered each puzzle. See docs/scaling.md.
+search past 300,000 propagations of the pysat engine goes on in a race, one
+forked process per core (of a worker's share): Glucose 4, CaDiCaL 1.9.5,
+MiniCard anew; on one core, a chain of them in turn. DIMACS_SUDOKU_ESCALATE
+sets the budget (0: never), --verbose says who answered each puzzle. See
+docs/scaling.md.
 
 \b
 Examples:

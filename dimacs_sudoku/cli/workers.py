@@ -47,6 +47,7 @@ import time
 from collections import deque
 
 from ..errors import SolverError, UsageError
+from ..sat.process import cores
 
 # A chunk is sized to take about this much CPU time in a worker (seconds): long
 # enough that its two messages and the wake-ups they cost (long on a busy machine)
@@ -77,14 +78,6 @@ MAX_JOBS = 1024
 class WorkerDied(SolverError):
     """The worker process solving a puzzle died (killed, out of memory) before it
     answered: the error of each puzzle of the chunk it was working on."""
-
-
-def cores():
-    """The number of cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def check_jobs(jobs):
@@ -344,7 +337,7 @@ class Pool:
                         other.answers.close()
                     code = _serve(self.work, Connection(task_read, writable=False),
                                   Connection(answer_write, readable=False), parent,
-                                  blocked)
+                                  blocked, self.jobs)
                 finally:
                     os._exit(code)
             try:
@@ -438,10 +431,13 @@ def _kill_group(pid, number):
 
 # -- the worker's side -------------------------------------------------------------------
 
-def _serve(work, tasks, answers, parent, blocked=None):
-    """A worker's life: chunks in, answers out, until the pipe closes; its exit code."""
+def _serve(work, tasks, answers, parent, blocked=None, jobs=1):
+    """A worker's life: chunks in, answers out, until the pipe closes; its exit code.
+    The ``jobs`` workers share the cores (an escalated search races on its share)."""
     from . import runtime
+    from ..sat.escalate import share_cores
     from ..sat.process import die_with_parent
+    share_cores(jobs)
     try:
         os.setpgid(0, 0)
     except OSError:

@@ -55,6 +55,14 @@ def answer_result(answer):
     return Result.from_literals(answer)
 
 
+def cores():
+    """The number of cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def fork_to_stay_interruptible(timeout):
     """True when a search with no time-out should still run in a forked child: the
     command catches SIGTERM in Python (to remove its temporary files), and an in-process
@@ -98,13 +106,69 @@ def call_forked(function, label):
     int, a grid's digits or a model's variables) sent back: a signal to this process
     then ends the search at once, as the child is killed. SolverError when the child
     fails."""
-    def payload():
-        found = function()
-        lengths = array("q", map(len, found))
-        return (len(found).to_bytes(8, "little") + lengths.tobytes()
-                + array("i", [v for item in found for v in item]).tobytes())
+    return _lists(run_forked(lambda: _list_bytes(function()), None, label))
 
-    payload = run_forked(payload, None, label)
+
+def race_forked(functions, label):
+    """``(k, value)``: the first of ``functions`` (each returning a list of lists of
+    int, as for :func:`call_forked`) to answer, each computed in a forked child of
+    its own, and its value. The others are killed and reaped at once; all are when
+    this process is interrupted (the exception goes on). A child that fails drops
+    out of the race; SolverError when every one fails.
+
+    >>> race_forked([lambda: [[1, 2]], lambda: [[3]]], "a race")[1] in ([[1, 2]], [[3]])
+    True
+    """
+    _flush_standard_streams()
+    children = {}                   # read end: [k, pid, chunks]
+    blocked = _block(STOP_SIGNALS)  # (see run_forked)
+    try:
+        try:
+            for k, function in enumerate(functions):
+                pid, read_end = _start_child(lambda f=function: _list_bytes(f()),
+                                             blocked, list(children))
+                children[read_end] = [k, pid, []]
+        finally:
+            _unblock(blocked)
+        failed = []
+
+        def send(number):
+            for entry in children.values():
+                signal_child(entry[1], number)
+
+        import select
+        with forward_stops(send):
+            while children:
+                ready, _, _ = select.select(list(children), [], [])
+                for read_end in ready:
+                    entry = children[read_end]
+                    chunk = os.read(read_end, 1 << 20)
+                    if chunk:
+                        entry[2].append(chunk)
+                        continue
+                    del children[read_end]
+                    os.close(read_end)
+                    _, status = os.waitpid(entry[1], 0)
+                    if status == 0 and entry[2]:
+                        return entry[0], _lists(b"".join(entry[2]))
+                    failed.append(wait_status(status))
+        raise SolverError("%s failed (%s)" % (label, ", ".join(failed)))
+    finally:
+        for entry in children.values():     # the losers, or all on an exception
+            signal_child(entry[1], signal.SIGKILL)
+        for read_end, entry in children.items():
+            os.waitpid(entry[1], 0)
+            os.close(read_end)
+
+
+def _list_bytes(found):
+    """A list of lists of int as bytes (:func:`_lists` reads them back)."""
+    lengths = array("q", map(len, found))
+    return (len(found).to_bytes(8, "little") + lengths.tobytes()
+            + array("i", [v for item in found for v in item]).tobytes())
+
+
+def _lists(payload):
     n = int.from_bytes(payload[:8], "little")
     lengths = array("q")
     lengths.frombytes(payload[8:8 + 8 * n])
@@ -117,27 +181,25 @@ def call_forked(function, label):
     return found
 
 
-def run_forked(payload, timeout, label):
-    """The bytes ``payload()`` returns, computed in a forked child that is killed at
-    the deadline (None then) or when this process is interrupted (the exception goes
-    on); SolverError when the child fails. An OSError or OutputError in the child (a
-    proof written to a full disk) is an OutputError here, with its message."""
-    deadline = None if timeout is None else time.monotonic() + timeout
+def _flush_standard_streams():
     for stream in (sys.stdout, sys.stderr):     # or the child would write them again
         try:
             stream.flush()
         except (OSError, ValueError, AttributeError):
             pass
+
+
+def _start_child(payload, blocked, others=()):
+    """Fork a child that writes the bytes ``payload()`` returns to a pipe and ends:
+    ``(pid, read end)``. Called with the stop signals blocked (``blocked``: the mask
+    before), which the child unblocks once its handlers are the defaults (not this
+    process's, which would run this process's clean-up); ``others``: pipe ends the
+    child closes."""
     read_end, write_end = os.pipe()
     parent = os.getpid()
-    # The stop signals wait while the child is made: in the child until its handlers
-    # are the defaults (not this process's, which would run this process's clean-up),
-    # here until the child is in the hands of the code that kills it.
-    blocked = _block(STOP_SIGNALS)
     try:
         pid = os.fork()
     except BaseException:
-        _unblock(blocked)
         os.close(read_end)
         os.close(write_end)
         raise
@@ -145,6 +207,8 @@ def run_forked(payload, timeout, label):
         code = 1
         try:
             os.close(read_end)
+            for end in others:
+                os.close(end)
             for number in STOP_SIGNALS:
                 signal.signal(number, signal.SIG_DFL)
             die_with_parent(parent)
@@ -169,10 +233,28 @@ def run_forked(payload, timeout, label):
             code = 1
         finally:
             os._exit(code)
+    os.close(write_end)
+    return pid, read_end
+
+
+def run_forked(payload, timeout, label):
+    """The bytes ``payload()`` returns, computed in a forked child that is killed at
+    the deadline (None then) or when this process is interrupted (the exception goes
+    on); SolverError when the child fails. An OSError or OutputError in the child (a
+    proof written to a full disk) is an OutputError here, with its message."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    _flush_standard_streams()
+    # The stop signals wait while the child is made: in the child until its handlers
+    # are the defaults, here until the child is in the hands of the code that kills it.
+    blocked = _block(STOP_SIGNALS)
+    try:
+        pid, read_end = _start_child(payload, blocked)
+    except BaseException:
+        _unblock(blocked)
+        raise
     chunks = []
     import select
     try:
-        os.close(write_end)
         _unblock(blocked)
         with forward_stops(lambda number: signal_child(pid, number)):
             while True:

@@ -178,12 +178,12 @@ def _first_maker(engine):
 def _escalating(problem, clauses, num_vars, count, engine, budget):
     """Up to ``count`` models (positive literals of 1..problem.num_vars) by the
     engine's solver, escalated past ``budget`` (:mod:`dimacs_sudoku.sat.escalate`);
-    the last list is a marker: [k], the stage of the chain that answered."""
-    from ..sat.escalate import escalating_models, stages
-    found, stage = escalating_models(
-        stages(_first_name(engine), _first_maker(engine), budget),
+    the last list is a marker: who answered, as :func:`_answered_codes`."""
+    from ..sat.escalate import escalated_models
+    found, who = escalated_models(
+        _first_name(engine), _first_maker(engine), budget,
         _load_reduced(problem, clauses), count, num_vars, project=problem.num_vars)
-    return found + [[stage]]
+    return found + [list(who.encode("utf-8"))]
 
 
 def _escalation(engine, solver, escalate):
@@ -201,11 +201,9 @@ def _escalation(engine, solver, escalate):
     return budget
 
 
-def _note_answer(marked, engine, budget):
+def _note_answer(marked):
     """Strip the marker of :func:`_escalating` and note who answered."""
-    from ..sat.escalate import answered, stages
-    stage = marked.pop()[0]
-    ANSWERED[0] = answered(stages(_first_name(engine), None, budget), stage)
+    _note_answered_codes(marked.pop())
     return marked
 
 
@@ -285,7 +283,7 @@ def _variant_solutions(grid, count, solver, engine, canonical, escalate):
     if budget is not None:
         solutions = list(map(problem.decode, _note_answer(interruptible(
             lambda: _escalating(problem, clauses, num_vars, count, engine, budget),
-            num_vars), engine, budget)))
+            num_vars))))
     else:
         solutions = interruptible(lambda: _variant_models(problem, clauses, num_vars,
                                                           count, engine, solver, 0),
@@ -437,7 +435,7 @@ def _searcher(engine, solver, escalate=None):
                 return search(problem, count)
             return _note_answer(interruptible(
                 lambda: _escalating(problem, (), problem.num_vars, count, engine, budget),
-                problem.num_vars), engine, budget)
+                problem.num_vars))
         escalating.in_process = True
         return escalating
     ANSWERED[0] = "pycosat"

@@ -1,10 +1,17 @@
 """Escalation (dimacs_sudoku.sat.escalate): past its budget, the first solver hands the
-search to a stronger one, with the models found so far blocked; every answer is still
-checked, and --verbose says which solver gave it."""
+search to a race of others in forked children (or, on one core, a chain of them in
+turn), with the models found so far blocked; the losers are killed; every answer is
+still checked, and --verbose says which solver gave it."""
+
+import os
+import re
+import signal
+import time
 
 import pytest
 
 from dimacs_sudoku.core.grid import Grid
+from dimacs_sudoku.errors import SolverError
 from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.sat import escalate
 from dimacs_sudoku.sat.pycosat_backend import PycosatSolver
@@ -104,7 +111,19 @@ def test_the_pycosat_engine_does_not_escalate():
     assert n == 2 and solving.ANSWERED[0] == "pycosat"
 
 
-def test_a_variant_past_its_budget_is_answered_by_cadical(engine="pysat"):
+@pytest.fixture
+def chain(monkeypatch):
+    """Escalation as on one core: a chain, no race."""
+    monkeypatch.setattr(escalate, "race_width", lambda: 1)
+
+
+@pytest.fixture
+def race(monkeypatch):
+    """Escalation as on two cores or more: a race of two."""
+    monkeypatch.setattr(escalate, "race_width", lambda: 2)
+
+
+def test_a_variant_past_its_budget_is_answered_by_cadical(chain, engine="pysat"):
     require_pysat()
     grid = parse_puzzle(KILLER)
     solutions, n = solving.solve_cells(grid, 2, engine=engine, escalate=1)
@@ -117,7 +136,7 @@ def test_a_variant_past_its_budget_is_answered_by_cadical(engine="pysat"):
     assert m == 2 and solving.ANSWERED[0] in ("pysat:minicard", "pycosat")
 
 
-def test_a_large_classic_grid_escalates_and_gives_the_same_answer():
+def test_a_large_classic_grid_escalates_and_gives_the_same_answer(chain):
     require_pysat()
     grid = Grid.empty(16)
     solutions, n = solving.solve_cells(grid, 2, canonical=True, escalate=1)
@@ -127,7 +146,7 @@ def test_a_large_classic_grid_escalates_and_gives_the_same_answer():
     assert (first[0], m) == (solutions[0], n) and n == 2
 
 
-def test_sudoku_solve_verbose_says_who_answered():
+def test_sudoku_solve_verbose_says_who_answered(chain):
     require_pysat()
     text = KILLER + "\n" + "1..44......33..1\n"
     done = command("sudoku-solve", "-v", "-c", "2", input=text,
@@ -145,10 +164,162 @@ def test_sudoku_solve_verbose_says_who_answered():
         parse_puzzle(KILLER))
 
 
-def test_verbose_notes_come_back_from_the_workers():
+def test_verbose_notes_come_back_from_the_workers(chain):
     require_pysat()
     text = KILLER + "\n" + "1..44......33..1\n"
     env = {"DIMACS_SUDOKU_ESCALATE": "1"}
     one = command("sudoku-solve", "-v", "-c", "2", input=text, env=env)
     many = command("sudoku-solve", "-v", "-c", "2", "-j", "2", input=text, env=env)
     assert (many.stdout, many.stderr) == (one.stdout, one.stderr)
+
+
+def children():
+    """The pids of this process's children, None where the system does not say."""
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return None
+    found = set()
+    for task in tasks:
+        try:
+            with open("/proc/self/task/%s/children" % task) as listing:
+                found.update(map(int, listing.read().split()))
+        except OSError:
+            return None
+    return found
+
+
+class Waiting(PycosatSolver):
+    """A racer that never answers: it says its pid in ``Waiting.path``, then sleeps."""
+    path = None
+
+    def solve(self, assumptions=(), budget=None):
+        with open(Waiting.path, "w") as out:
+            out.write(str(os.getpid()))
+        time.sleep(600)
+
+
+class AfterWaiting(PycosatSolver):
+    """A racer that answers once the Waiting one has said its pid (so it is running)."""
+
+    def solve(self, assumptions=(), budget=None):
+        while not os.path.exists(Waiting.path) or not open(Waiting.path).read():
+            time.sleep(0.01)
+        return PycosatSolver.solve(self, assumptions)
+
+
+class Failing(PycosatSolver):
+    def solve(self, assumptions=(), budget=None):
+        raise RuntimeError("this racer breaks")
+
+
+@pytest.mark.parametrize("answered_first", [0, 2])
+def test_the_first_racer_to_answer_wins_and_the_loser_is_gone(tmp_path, answered_first):
+    Waiting.path = str(tmp_path / "pid")
+    OutOfBudget.after = answered_first
+    before = children()
+    field = [("waiting", Waiting), ("answering", AfterWaiting)]
+    found, winner = escalate.racing_models(("first", OutOfBudget, 1), field, load, 27, 9)
+    assert winner == 1
+    assert len(set(map(tuple, map(sorted, found)))) == 27
+    loser = int(open(Waiting.path).read())
+    with pytest.raises(ProcessLookupError):     # killed and reaped at once
+        os.kill(loser, 0)
+    if before is not None:
+        assert children() == before
+
+
+def test_the_first_solver_goes_on_in_the_race():
+    OutOfBudget.after = 3
+    field = [("first", None), ("failing", Failing)]
+    found, winner = escalate.racing_models(("first", OutOfBudget, 1), field, load, 27, 9)
+    assert winner == 0 and len(set(map(tuple, map(sorted, found)))) == 27
+
+
+def test_a_race_that_every_racer_fails_is_a_solver_error():
+    OutOfBudget.after = 0
+    field = [("failing", Failing), ("again", Failing)]
+    before = children()
+    with pytest.raises(SolverError, match="the race of failing, again failed"):
+        escalate.racing_models(("first", OutOfBudget, 1), field, load, 5, 9)
+    if before is not None:
+        assert children() == before
+
+
+def test_no_race_within_the_budget():
+    OutOfBudget.after = 100
+    found, winner = escalate.racing_models(("first", OutOfBudget, 1), [("x", Failing)],
+                                           load, 27, 9)
+    assert winner is None and len(found) == 27
+
+
+def test_the_race_width_is_the_share_of_the_cores(monkeypatch):
+    monkeypatch.setattr(escalate, "cores", lambda: 4)
+    monkeypatch.setattr(escalate, "_SHARING", [1])
+    assert escalate.race_width() == 3
+    escalate.share_cores(2)
+    assert escalate.race_width() == 2
+    escalate.share_cores(4)
+    assert escalate.race_width() == 1
+    monkeypatch.setattr(escalate, "stronger_solver", lambda: ("pysat:cadical195", None))
+    assert escalate.racers("pysat:minicard") == []
+
+
+def test_a_variant_past_a_tiny_budget_is_answered_by_a_race(race):
+    require_pysat()
+    before = children()
+    grid = parse_puzzle(KILLER)
+    solutions, n = solving.solve_cells(grid, 2, engine="pysat", escalate=1)
+    assert n == 2
+    assert "won a race against" in solving.ANSWERED[0]
+    for cells in solutions:
+        Grid(cells, layout=grid.layout, rules=grid.rules).check_solution(grid)
+    assert solutions[0] != solutions[1]
+    if before is not None:
+        assert children() == before
+
+
+def test_a_large_classic_grid_races_and_gives_the_same_answer(race):
+    require_pysat()
+    grid = Grid.empty(16)
+    solutions, n = solving.solve_cells(grid, 2, canonical=True, escalate=1)
+    assert "won a race against" in solving.ANSWERED[0]
+    first, m = solving.solve_cells(grid, 2, canonical=True, escalate=0)
+    assert (first[0], m) == (solutions[0], n) and n == 2
+
+
+def test_sudoku_solve_verbose_names_the_winner_of_the_race(race):
+    require_pysat()
+    done = command("sudoku-solve", "-v", "-c", "2", input=KILLER,
+                   env={"DIMACS_SUDOKU_ESCALATE": "1"})
+    assert done.returncode == 0
+    found = re.fullmatch(
+        r"sudoku-solve: <stdin>:1: answered by (pysat:glucose4|pysat:cadical195) "
+        r"\(pysat:minicard ran out of its budget of 1 propagations; won a race against "
+        r"(pysat:glucose4|pysat:cadical195)\)\n", done.stderr)
+    assert found and found.group(1) != found.group(2), done.stderr
+    parse_puzzle(done.stdout.split("\t")[0] + "\n" + KILLER.split("\n", 1)[1]
+                 ).check_solution(parse_puzzle(KILLER))
+
+
+def test_an_interrupt_during_the_race_kills_every_racer(tmp_path):
+    Waiting.path = str(tmp_path / "pid")
+    OutOfBudget.after = 0
+    before = children()
+
+    def interrupt(number, frame):
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            escalate.racing_models(("first", OutOfBudget, 1),
+                                   [("waiting", Waiting), ("again", Waiting)], load, 5, 9)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    racer = int(open(Waiting.path).read())
+    with pytest.raises(ProcessLookupError):
+        os.kill(racer, 0)
+    if before is not None:
+        assert children() == before
