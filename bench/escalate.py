@@ -60,7 +60,9 @@ def killer_text(rng, size=9, largest=5, givens=0.0):
     return cells + "\n" + "\n".join(rule.to_line() for rule in rules) + "\n"
 
 
-def regionsum_text(rng, size=9, lines=10):
+def regionsum_text(rng, size=9, lines=10, steps=(3, 7), shortest=4, boxes=2):
+    """``lines`` region-sum lines (``shortest`` cells or more, a walk of ``steps``
+    moves, over ``boxes`` boxes or more) over a random grid with no givens."""
     from dimacs_sudoku.tasks.generate import layout_for, random_solution
     layout = layout_for(size, None)
     cells = random_solution(layout, rng).cells
@@ -74,21 +76,21 @@ def regionsum_text(rng, size=9, lines=10):
                 sums.append(0)
                 last = box
             sums[-1] += cells[r * size + c]
-        return len(sums) > 1 and len(set(sums)) == 1
+        return len(sums) >= boxes and len(set(sums)) == 1
 
     found = []
     while len(found) < lines:
         r, c = rng.randrange(size), rng.randrange(size)
         path = [(r, c)]
-        for _ in range(rng.randint(3, 7)):
-            steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+        for _ in range(rng.randint(*steps)):
+            nexts = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                      if (dr or dc) and 0 <= r + dr < size and 0 <= c + dc < size
                      and (r + dr, c + dc) not in path]
-            if not steps:
+            if not nexts:
                 break
-            r, c = rng.choice(steps)
+            r, c = rng.choice(nexts)
             path.append((r, c))
-        if len(path) >= 4 and equal_sums(path):
+        if len(path) >= shortest and equal_sums(path):
             found.append("regionsum " + " ".join("r%dc%d" % (a + 1, b + 1)
                                                  for a, b in path))
     return "." * (size * size) + "\n" + "\n".join(found) + "\n"
@@ -97,37 +99,7 @@ def regionsum_text(rng, size=9, lines=10):
 def long_regionsum_text(rng, size=9, lines=10):
     """Ten long region-sum lines (6-12 cells, over three boxes or more) over a random
     grid with no givens: few solutions, and minutes of search for some solvers."""
-    from dimacs_sudoku.tasks.generate import layout_for, random_solution
-    layout = layout_for(size, None)
-    cells = random_solution(layout, rng).cells
-    rows, cols = layout.box
-
-    def equal_sums(path):
-        sums, last = [], None
-        for r, c in path:
-            box = (r // rows, c // cols)
-            if box != last:
-                sums.append(0)
-                last = box
-            sums[-1] += cells[r * size + c]
-        return len(sums) > 2 and len(set(sums)) == 1
-
-    found = []
-    while len(found) < lines:
-        r, c = rng.randrange(size), rng.randrange(size)
-        path = [(r, c)]
-        for _ in range(rng.randint(6, 11)):
-            steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                     if (dr or dc) and 0 <= r + dr < size and 0 <= c + dc < size
-                     and (r + dr, c + dc) not in path]
-            if not steps:
-                break
-            r, c = rng.choice(steps)
-            path.append((r, c))
-        if len(path) >= 6 and equal_sums(path):
-            found.append("regionsum " + " ".join("r%dc%d" % (a + 1, b + 1)
-                                                 for a, b in path))
-    return "." * (size * size) + "\n" + "\n".join(found) + "\n"
+    return regionsum_text(rng, size, lines, steps=(6, 11), shortest=6, boxes=3)
 
 
 # The seeds of long_regionsum_text whose puzzles are hard for MiniCard.

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from dimacs_sudoku.cli import COMMANDS as COMMAND_TABLE
@@ -163,3 +164,30 @@ def all_4x4_grids():
 
     place(0)
     return found
+
+
+def session(sid):
+    """The processes of session ``sid`` (a command started with a session of its own),
+    but zombies (Linux /proc)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            found.append(int(name))
+    return found
+
+
+def wait_for(condition, timeout=60):
+    """True once ``condition()`` is, False when ``timeout`` seconds pass first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False

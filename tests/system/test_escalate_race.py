@@ -10,6 +10,7 @@ import time
 import pytest
 
 from conftest import require_pysat
+from support import session, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -34,31 +35,6 @@ regionsum r2c5 r1c5 r2c4 r1c3 r2c3 r3c4 r3c5
 RACING = ("import sys; from dimacs_sudoku.sat import escalate; "
           "escalate.race_width = lambda: 2; "
           "from dimacs_sudoku.cli.sudoku_solve import main; sys.exit(main())")
-
-
-def session(sid):
-    """The processes of session ``sid`` (the command started its own), but zombies."""
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % name) as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(int(name))
-    return found
-
-
-def wait_for(condition, timeout=PATIENCE):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from support import BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION
+from support import (BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, session,
+                     wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -25,31 +26,6 @@ def start(*args, **options):
     env.update(options.pop("env", {}))
     return subprocess.Popen([sys.executable, str(BIN / "sudoku-solve"), *map(str, args)],
                             env=env, start_new_session=True, **options)
-
-
-def session(sid):
-    """The processes of session ``sid`` (the command started its own), but zombies."""
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % name) as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(int(name))
-    return found
-
-
-def wait_for(condition, timeout=PATIENCE):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def workers_busy(process, count):
