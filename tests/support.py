@@ -191,3 +191,30 @@ def wait_for(condition, timeout=60):
             return True
         time.sleep(0.02)
     return False
+
+
+def end_session(process):
+    """Kill ``process`` (started with a session of its own) and whatever of its
+    session is left: a test's clean-up, whatever the test did."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    for pid in session(process.pid):
+        os.kill(pid, signal.SIGKILL)
+
+
+def fork_every_reduction(monkeypatch, pids):
+    """Make the search of every grid, however small, reduce it in a forked child, as
+    a large grid's is while a command catches signals; each reduction appends its
+    process id to the file ``pids``."""
+    from dimacs_sudoku.reasoning import reduction
+    from dimacs_sudoku.sat import process
+    from dimacs_sudoku.tasks import solving
+    for cls in (reduction.SwarReducer, reduction.UnitReducer):
+        def reduce(self, *args, _reduce=cls.reduce):
+            with open(pids, "a") as out:
+                out.write("%d\n" % os.getpid())
+            return _reduce(self, *args)
+        monkeypatch.setattr(cls, "reduce", reduce)
+    monkeypatch.setattr(solving, "LONG_REDUCTION_CANDIDATES", 0)
+    monkeypatch.setattr(process, "fork_to_stay_interruptible", lambda timeout: True)

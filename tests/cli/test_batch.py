@@ -14,7 +14,8 @@ from dimacs_sudoku.core.layout import Layout
 from dimacs_sudoku.formats import parse_puzzle
 
 from conftest import REQUIRE_SOLVERS, missing, require_pysat, require_solver
-from support import INKALA, INKALA_SOLUTION, in_process as command, shell
+from support import (INKALA, INKALA_SOLUTION, fork_every_reduction, in_process as command,
+                     shell)
 from test_reduced import PUZZLES, SMALL4, SMALL4_SOLUTION, random_solution
 
 SEVERAL = "." * 16                                      # 288 solutions
@@ -265,22 +266,12 @@ def test_a_grid_of_many_candidates_is_reduced_and_searched_in_a_forked_child(
     answers are the same, every solution still checked here."""
     if engine == "pysat":
         require_pysat()
-    from dimacs_sudoku.tasks import solving
-    from dimacs_sudoku.sat import process
-    from dimacs_sudoku.reasoning import reduction
     grids = [parse_puzzle(INKALA), parse_puzzle("." * 81),
              parse_puzzle("11" + "." * 79), parse_puzzle("." * 16),
              parse_puzzle("12....3.........")]
     here = [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids]
     pids = tmp_path / "pids"
-    for cls in (reduction.SwarReducer, reduction.UnitReducer):
-        def reduce(self, *args, _reduce=cls.reduce):
-            with open(pids, "a") as out:
-                out.write("%d\n" % os.getpid())
-            return _reduce(self, *args)
-        monkeypatch.setattr(cls, "reduce", reduce)
-    monkeypatch.setattr(solving, "LONG_REDUCTION_CANDIDATES", 0)
-    monkeypatch.setattr(process, "fork_to_stay_interruptible", lambda timeout: True)
+    fork_every_reduction(monkeypatch, pids)
     assert [solve_cells(grid, 3, engine=engine, canonical=True) for grid in grids] == here
     assert [found[1] for found in here] == [1, 3, 0, 3, 0]
     reduced = pids.read_text().split()

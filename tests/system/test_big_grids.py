@@ -151,10 +151,9 @@ def test_for_an_external_solver_the_reduction_is_a_forked_childs(monkeypatch, tm
     # (forced here on small grids: no solution, one, several, variants).
     from conftest import require_solver
     from dimacs_sudoku.formats import parse_puzzle
-    from dimacs_sudoku.reasoning import reduction
     from dimacs_sudoku.sat import process
     from dimacs_sudoku.tasks import solving
-    from support import INKALA, SMALL4
+    from support import INKALA, SMALL4, fork_every_reduction
     require_solver("picosat")
     grids = [parse_puzzle(text) for text in (
         INKALA, SMALL4, "." * 16, "11" + "." * 14, "." * 81,
@@ -163,15 +162,8 @@ def test_for_an_external_solver_the_reduction_is_a_forked_childs(monkeypatch, tm
     here = [solving.solve_cells(grid, 3, solver="picosat", canonical=True)
             for grid in grids]
     pids = tmp_path / "pids"
-    for cls in (reduction.SwarReducer, reduction.UnitReducer):
-        def reduce(self, *args, _reduce=cls.reduce):
-            with open(pids, "a") as out:
-                out.write("%d\n" % os.getpid())
-            return _reduce(self, *args)
-        monkeypatch.setattr(cls, "reduce", reduce)
+    fork_every_reduction(monkeypatch, pids)
     forks = []
-    monkeypatch.setattr(solving, "LONG_REDUCTION_CANDIDATES", 0)
-    monkeypatch.setattr(process, "fork_to_stay_interruptible", lambda timeout: True)
     monkeypatch.setattr(process, "call_forked",
                         lambda function, label, _call=process.call_forked:
                         forks.append(label) or _call(function, label))

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from conftest import require_pysat
-from support import session, wait_for
+from support import end_session, session, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -51,11 +51,7 @@ def racing(tmp_path):
     try:
         yield process
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        for pid in session(process.pid):
-            os.kill(pid, signal.SIGKILL)
+        end_session(process)
 
 
 @pytest.mark.parametrize("number, code, said", [

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from support import (BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, session,
-                     wait_for)
+from support import (BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, end_session,
+                     session, wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -43,11 +43,7 @@ def busy(tmp_path):
     try:
         yield process
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        for pid in session(process.pid):
-            os.kill(pid, signal.SIGKILL)
+        end_session(process)
 
 
 @pytest.mark.parametrize("number, code, said", [
