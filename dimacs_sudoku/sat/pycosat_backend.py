@@ -95,6 +95,59 @@ def solve_variant(grid, rules, limit=1, encoding="extended", amo="pairwise"):
 _REPEATS = 4
 
 
+# pycosat's solution iterator, as its C source declares it: the object's head, then
+# the PicoSAT pointer and a buffer pointer. Read only when the type's size says so.
+_PLAIN_SWITCH = []
+
+
+def _plain_switch():
+    """picosat's ``picosat_set_plain`` from the loaded pycosat module and the offset of
+    the PicoSAT pointer in an ``itersolve`` iterator, or None where that module does
+    not export it or its iterator is not laid out as expected."""
+    if not _PLAIN_SWITCH:
+        import ctypes
+        import pycosat
+        switch = None
+        pointer = ctypes.sizeof(ctypes.c_void_p)
+        head = object.__basicsize__
+        iterator = pycosat.itersolve([], vars=1)
+        try:
+            library = ctypes.CDLL(pycosat.__file__)
+            set_plain = library.picosat_set_plain
+            variables = library.picosat_variables
+        except (OSError, AttributeError):
+            library = None
+        if library is not None and type(iterator).__basicsize__ == head + 2 * pointer:
+            set_plain.argtypes = (ctypes.c_void_p, ctypes.c_int)
+            set_plain.restype = None
+            variables.argtypes = (ctypes.c_void_p,)
+            variables.restype = ctypes.c_int
+            read = ctypes.c_void_p.from_address
+            # the pointer is picosat's when picosat reads back the 1 variable given
+            if variables(read(id(iterator) + head).value) == 1:
+                switch = (set_plain, read, head)
+        _PLAIN_SWITCH.append(switch)
+    return _PLAIN_SWITCH[0]
+
+
+def plain_itersolve(clauses, num_vars):
+    """``pycosat.itersolve`` with picosat's start-up probing switched off (its "plain"
+    mode, which pycosat's interface does not offer) where the loaded pycosat allows it,
+    else as it is. The probing (failed literals, after sorting every variable) is most
+    of picosat's time on a small reduced Sudoku problem.
+
+    >>> list(plain_itersolve([[1, 2], [-1, -2]], 2))
+    [[-1, 2], [1, -2]]
+    """
+    import pycosat
+    iterator = pycosat.itersolve(clauses, vars=num_vars)
+    switch = _plain_switch()
+    if switch is not None:
+        set_plain, read, head = switch
+        set_plain(read(id(iterator) + head).value, 1)
+    return iterator
+
+
 class PycosatSolver(Backend):
     """The bundled picosat as a façade back end. pycosat has no incremental API: the
     clauses are held here as given, not copied, and read at every search (so lists or
@@ -102,14 +155,17 @@ class PycosatSolver(Backend):
     :meth:`models`), each solve is a new
     picosat run, assumptions are unit clauses, and a core is shrunk from all of them
     by deletion (correct, one run per assumption). :meth:`models` runs ``itersolve``,
-    which keeps what picosat learnt between models."""
+    which keeps what picosat learnt between models; with ``plain`` it runs picosat
+    without its start-up probing (:func:`plain_itersolve`), which suits small problems
+    solved by the thousand."""
 
     name = "pycosat"
 
-    def __init__(self, num_vars=0):
+    def __init__(self, num_vars=0, plain=False):
         Backend.__init__(self, num_vars)
         self._parts = []                 # the iterables of clauses added
         self._model = None
+        self.plain = plain
 
     def add_clauses(self, clauses):
         self._parts.append(clauses)
@@ -150,7 +206,11 @@ class PycosatSolver(Backend):
             return found
         seen = set()
         repeats = 0
-        for model in pycosat.itersolve(self.clauses(), vars=self.num_vars):
+        if self.plain:
+            models = plain_itersolve(self.clauses(), self.num_vars)
+        else:
+            models = pycosat.itersolve(self.clauses(), vars=self.num_vars)
+        for model in models:
             lits = keep(model)
             if project is not None:
                 key = tuple(lits)

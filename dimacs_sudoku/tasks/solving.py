@@ -309,8 +309,9 @@ def _pycosat_models(problem, count):
 
     picosat gets the complemented CNF: its first decisions then place digits (a
     variable it decides is first set false), which takes a tenth less time on the
-    hardest puzzles (bench/batch.py)."""
-    sat = PycosatSolver(problem.num_vars)
+    hardest puzzles (bench/batch.py); and without its start-up probing, most of its
+    time on such small problems."""
+    sat = PycosatSolver(problem.num_vars, plain=True)
     sat.add_clauses(problem.complement_clauses())
     return [list(map(neg, filter(_NEGATIVE, model))) for model in sat.models(count)]
 

@@ -17,15 +17,19 @@ from dimacs_sudoku.errors import UsageError
 
 from conftest import require_pysat
 
-# pycosat; MiniCard through its C functions; python-sat's classes with (MiniCard) and
-# without (MiniSat, CaDiCaL: pairwise clauses) native at-most-k.
-BACKENDS = ["pycosat", "pysat", "pysat:minicard-class", "pysat:minisat22",
-            "pysat:cadical195"]
+# pycosat, also without picosat's probing; MiniCard through its C functions;
+# python-sat's classes with (MiniCard) and without (MiniSat, CaDiCaL: pairwise clauses)
+# native at-most-k.
+BACKENDS = ["pycosat", "pycosat:plain", "pysat", "pysat:minicard-class",
+            "pysat:minisat22", "pysat:cadical195"]
 
 
 def make(backend, num_vars=0, proof=False):
     if backend == "pycosat":
         return sat.Solver(backend, num_vars, proof)
+    if backend == "pycosat:plain":
+        from dimacs_sudoku.sat.pycosat_backend import PycosatSolver
+        return PycosatSolver(num_vars, plain=True)
     require_pysat()
     if backend == "pysat:minicard-class":
         from dimacs_sudoku.sat.pysat_backend import PysatSolver
@@ -194,3 +198,36 @@ def test_back_ends_without_proofs_refuse_to_make_one():
         sat.Solver("pysat:minicard", proof=True)
     with pytest.raises(UsageError):
         sat.Solver("pysat:no-such-solver")
+
+
+def test_plain_picosat_skips_its_probing():
+    """picosat probes failed literals before its first decision, propagating each
+    literal it tries; in plain mode (the batch engine's) it does not, so the first
+    model of a hard puzzle's reduced problem takes far fewer propagations, and the
+    models are the same puzzle's solution."""
+    import ctypes
+    import pycosat
+    from dimacs_sudoku.core.grid import Grid
+    from dimacs_sudoku.reasoning.reduction import SwarReducer
+    from dimacs_sudoku.sat.pycosat_backend import _plain_switch, plain_itersolve
+    switch = _plain_switch()
+    assert switch is not None, "this pycosat's iterator is not laid out as expected"
+    _, read, head = switch
+    propagations = ctypes.CDLL(pycosat.__file__).picosat_propagations
+    propagations.argtypes = (ctypes.c_void_p,)
+    propagations.restype = ctypes.c_ulonglong
+    inkala = Grid.from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68"
+                            "..85...1..9....4..")
+    problem = SwarReducer(inkala.layout).reduce(list(inkala.cells))
+    assert problem.num_vars > 0
+    counts, firsts = [], []
+    for start in (pycosat.itersolve, None):
+        if start is None:
+            models = plain_itersolve(problem.clauses(), problem.num_vars)
+        else:
+            models = start(problem.clauses(), vars=problem.num_vars)
+        firsts.append(problem.decode([lit for lit in next(models) if lit > 0]))
+        counts.append(propagations(read(id(models) + head).value))
+        assert next(models, None) is None            # unique
+    assert firsts[0] == firsts[1] and 0 not in firsts[0]
+    assert counts[1] * 2 < counts[0], counts
