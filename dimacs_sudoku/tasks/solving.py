@@ -25,7 +25,8 @@ For each puzzle:
      up to ``count`` models;
    - ``pycosat`` (the bundled picosat, always there): the same reduced problem as
      clauses (pairwise at-most-one) over the complemented variables (picosat's first
-     decisions then place digits), ``itersolve`` for up to ``count`` models;
+     decisions then place digits), ``itersolve`` for up to ``count`` models, without
+     picosat's start-up probing;
    - ``auto`` (the default): ``pysat`` when python-sat can be imported, else
      ``pycosat``.
 
