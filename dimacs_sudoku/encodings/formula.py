@@ -281,9 +281,15 @@ class Formula:
         written = 0
         text = getattr(self.constraints, "text", None)
         if text is not None:
-            for block, count in text():
-                out.write(block)
-                written += count
+            blocks = text()
+            try:
+                for block, count in blocks:
+                    out.write(block)
+                    written += count
+            finally:
+                close = getattr(blocks, "close", None)
+                if close is not None:       # a generator ends its helpers at once
+                    close()
         else:
             written, top = self._write_clauses(out)
         if written != num_clauses or top != self.num_vars:
