@@ -27,6 +27,9 @@ _PICKERS = PairPickers()
 # process formats the cells' and boxes' (:class:`_Helper`): the fork and reading the
 # child's text back cost some 0.1 s of 0.3 s saved.
 FORK_PLACES = 400000
+# The share of the first kind's units (boxes) this process formats, the rest going to
+# the child: about as long on each side then.
+KEPT_UNITS = (2, 3)
 
 
 def _pieces(values):
@@ -93,13 +96,19 @@ def pairwise_text(open_lengths, encoding, kinds):
     helper = None
     try:
         if len(kinds) > 1 and sum(len(kind.flat) for kind in kinds[1:]) >= FORK_PLACES:
-            helper = _Helper.start(kinds[1:], definedness is not None)
+            # The child takes the later units: the rows and columns, and the last
+            # part of the first kind's (this process has the cells' clauses too).
+            first = kinds[0]
+            kept = (len(first.unit_groups) - 1) * KEPT_UNITS[0] // KEPT_UNITS[1]
+            helper = _Helper.start([(first, range(kept, len(first.unit_groups) - 1))]
+                                   + [(kind, None) for kind in kinds[1:]],
+                                   definedness is not None)
         yield from _cell_blocks(open_lengths, encoding)
         if helper is None:
             for kind in kinds:
                 yield from _unit_blocks(kind, definedness)
         else:
-            yield from _unit_blocks(kinds[0], definedness)
+            yield from _unit_blocks(kinds[0], definedness, range(kept))
             yield from helper.blocks(0)
         while definedness:
             yield definedness.popleft()
@@ -130,13 +139,16 @@ def _cell_blocks(open_lengths, encoding):
             top = end
 
 
-def _unit_blocks(kind, definedness):
-    """The at-most-one clauses of one kind of unit, a unit a block; each unit's
-    definedness clauses appended to ``definedness`` (a deque; None: not written)."""
+def _unit_blocks(kind, definedness, units=None):
+    """The at-most-one clauses of one kind of unit (of its ``units``, a range: all by
+    default), a unit a block; each unit's definedness clauses appended to
+    ``definedness`` (a deque; None: not written)."""
     pickers = _PICKERS
     flat, sizes, runs, run_sizes = kind.flat, kind.sizes, kind.runs, kind.run_sizes
     bounds = kind.unit_groups
-    r = 0
+    if units is not None:
+        bounds = bounds[units.start:units.stop + 1]
+    r = 0 if runs is None else sum(runs[:bounds[0]])
     for g0, g1 in zip(bounds, bounds[1:]):
         if g0 == g1:
             continue
@@ -173,9 +185,10 @@ def _unit_blocks(kind, definedness):
 
 
 class _Helper:
-    """A forked child formatting the at-most-one clauses of ``kinds`` (then, when
-    ``defined``, their definedness clauses) into an unnamed temporary file, while
-    this process formats the others; :meth:`blocks` reads its text back.
+    """A forked child formatting the at-most-one clauses of ``kinds`` (``(kind,
+    units)`` pairs, as :func:`_unit_blocks` takes them), then, when ``defined``, their
+    definedness clauses, into an unnamed temporary file, while this process formats
+    the others; :meth:`blocks` reads its text back.
 
     The child ends with this process: the signals that end a command end it (their
     handlers reset to the default), :meth:`end` kills and reaps it whatever happens
@@ -235,8 +248,8 @@ class _Helper:
                        closefd=False, buffering=1 << 20)
             definedness = deque() if self.defined else None
             sizes = []
-            for part in (chain.from_iterable(_unit_blocks(kind, definedness)
-                                             for kind in self.kinds),
+            for part in (chain.from_iterable(_unit_blocks(kind, definedness, units)
+                                             for kind, units in self.kinds),
                          () if definedness is None else definedness):
                 chars = clauses = 0
                 for block, count in part:
@@ -279,8 +292,8 @@ class _Helper:
         if sizes is None:
             if part == 0:
                 self.left = deque() if self.defined else None
-                for kind in self.kinds:
-                    yield from _unit_blocks(kind, self.left)
+                for kind, units in self.kinds:
+                    yield from _unit_blocks(kind, self.left, units)
             elif self.left is not None:
                 yield from self.left
             return

@@ -92,8 +92,8 @@ sys.path.insert(0, %r)
 from dimacs_sudoku.encodings import reduced_text
 reduced_text.FORK_PLACES = 0
 blocks = reduced_text._unit_blocks
-def slow(kind, definedness):
-    for item in blocks(kind, definedness):
+def slow(*args):
+    for item in blocks(*args):
         time.sleep(0.2)
         yield item
 reduced_text._unit_blocks = slow
@@ -138,8 +138,8 @@ def started(process, marker, tmp_path):
     (signal.SIGINT, 4.0)])
 def test_a_signal_ends_the_command_and_its_helper(number, after, tmp_path):
     # After 0.1 s the command formats its boxes, after 4 s it waits for the helper
-    # (16 boxes against 32 rows and columns, 0.2 s each): the helper has 2.4 s or
-    # more of work left, which the signal ends at once.
+    # (10 boxes here, 6 boxes, 16 rows and 16 columns there, 0.2 s each): the helper
+    # has 3 s or more of work left, which the signal ends at once.
     marker, cnf = tmp_path / "helper.pid", tmp_path / "p.cnf"
     process, tmp = launch(tmp_path, marker, cnf)
     try:
@@ -168,7 +168,7 @@ def test_the_helper_stops_when_the_command_is_killed(tmp_path):
         process.kill()
         process.wait(timeout=10)
         # The helper notices at its next block (0.2 s) and exits, long before the
-        # end of its work (6 s).
+        # end of its work (7 s).
         assert wait_for(lambda: session(process.pid) == [], timeout=2)
     finally:
         end_session(process)
