@@ -284,7 +284,10 @@ class Formula:
             blocks = text()
             try:
                 for block, count in blocks:
-                    out.write(block)
+                    if block.__class__ is str:
+                        out.write(block)
+                    else:
+                        _write_ascii(out, block)
                     written += count
             finally:
                 close = getattr(blocks, "close", None)
@@ -363,3 +366,15 @@ class Formula:
         out = io.StringIO()
         self.write(out, labels=labels)
         return out.getvalue()
+
+
+def _write_ascii(out, data):
+    """Write ASCII bytes (a block of clauses already encoded: the reduced encoder's
+    helper's) to the text stream ``out``: to its binary buffer when it has one, as
+    they are, else decoded."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(data.decode("ascii"))
+    else:
+        out.flush()
+        buffer.write(data)

@@ -287,7 +287,9 @@ class _Helper:
 
     def blocks(self, part):
         """The child's text of ``part`` (0: the at-most-ones, 1: the definedness
-        clauses) as ``(text, clauses)`` blocks; formatted here if the child failed."""
+        clauses) as ``(text, clauses)`` blocks, the text as it was written (ASCII
+        bytes, which :meth:`~.formula.Formula.write` writes as they are); formatted
+        here if the child failed."""
         sizes = self._wait()
         if sizes is None:
             if part == 0:
@@ -306,7 +308,7 @@ class _Helper:
             if not data:
                 raise RuntimeError("the helper's temporary file is short of its text")
             chars -= len(data)
-            yield data.decode("ascii"), 0
+            yield data, 0
         yield "", clauses
 
     def end(self):
