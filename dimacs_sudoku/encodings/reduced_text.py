@@ -195,7 +195,11 @@ class _Helper:
     here, and it stops by itself when this process is gone. A child that fails (no
     room left for its file) is not an error: its clauses are then formatted here."""
 
-    SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                    if hasattr(signal, name))
+    # Stopped and continued by default too (a command may forward them to a solver).
+    STOPS = tuple(getattr(signal, name) for name in ("SIGTSTP", "SIGCONT")
+                  if hasattr(signal, name))
 
     def __init__(self, kinds, defined):
         self.kinds, self.defined = kinds, defined
@@ -240,7 +244,7 @@ class _Helper:
         returns, never runs this process's clean-up)."""
         code = 1
         try:
-            for number in self.SIGNALS:
+            for number in self.SIGNALS + self.STOPS:
                 signal.signal(number, signal.SIG_DFL)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             parent = os.getppid()
