@@ -29,7 +29,7 @@ _PICKERS = PairPickers()
 FORK_PLACES = 400000
 # The share of the first kind's units (boxes) this process formats, the rest going to
 # the child: about as long on each side then.
-KEPT_UNITS = (2, 3)
+KEPT_UNITS = (3, 4)
 
 
 def _pieces(values):

@@ -138,7 +138,7 @@ def started(process, marker, tmp_path):
     (signal.SIGINT, 4.0)])
 def test_a_signal_ends_the_command_and_its_helper(number, after, tmp_path):
     # After 0.1 s the command formats its boxes, after 4 s it waits for the helper
-    # (10 boxes here, 6 boxes, 16 rows and 16 columns there, 0.2 s each): the helper
+    # (12 boxes here, 4 boxes, 16 rows and 16 columns there, 0.2 s each): the helper
     # has 3 s or more of work left, which the signal ends at once.
     marker, cnf = tmp_path / "helper.pid", tmp_path / "p.cnf"
     process, tmp = launch(tmp_path, marker, cnf)
