@@ -320,9 +320,9 @@ class _Helper:
         if self.pid:
             try:
                 os.kill(self.pid, signal.SIGKILL)
-            except OSError:
+                os.waitpid(self.pid, 0)
+            except OSError:             # reaped already (a signal right after)
                 pass
-            os.waitpid(self.pid, 0)
             self.pid = None
         if self.report is not None:
             os.close(self.report)
