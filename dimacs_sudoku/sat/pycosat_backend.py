@@ -101,9 +101,10 @@ _PLAIN_SWITCH = []
 
 
 def _plain_switch():
-    """picosat's ``picosat_set_plain`` from the loaded pycosat module and the offset of
-    the PicoSAT pointer in an ``itersolve`` iterator, or None where that module does
-    not export it or its iterator is not laid out as expected."""
+    """``(set_plain, read, head, result)``: picosat's ``picosat_set_plain`` and
+    ``picosat_res`` from the loaded pycosat module, and how to find the PicoSAT pointer
+    in an ``itersolve`` iterator (at ``head`` bytes, by ``read``); None where that
+    module does not export them or its iterator is not laid out as expected."""
     if not _PLAIN_SWITCH:
         import ctypes
         import pycosat
@@ -115,37 +116,50 @@ def _plain_switch():
             library = ctypes.CDLL(pycosat.__file__)
             set_plain = library.picosat_set_plain
             variables = library.picosat_variables
+            result = library.picosat_res
         except (OSError, AttributeError):
             library = None
         if library is not None and type(iterator).__basicsize__ == head + 2 * pointer:
             set_plain.argtypes = (ctypes.c_void_p, ctypes.c_int)
             set_plain.restype = None
-            variables.argtypes = (ctypes.c_void_p,)
-            variables.restype = ctypes.c_int
+            variables.argtypes = result.argtypes = (ctypes.c_void_p,)
+            variables.restype = result.restype = ctypes.c_int
             read = ctypes.c_void_p.from_address
             # the pointer is picosat's when picosat reads back the 1 variable given
             if variables(read(id(iterator) + head).value) == 1:
-                switch = (set_plain, read, head)
+                switch = (set_plain, read, head, result)
         _PLAIN_SWITCH.append(switch)
     return _PLAIN_SWITCH[0]
 
 
-def plain_itersolve(clauses, num_vars):
+def plain_itersolve(clauses, num_vars, budget=0):
     """``pycosat.itersolve`` with picosat's start-up probing switched off (its "plain"
     mode, which pycosat's interface does not offer) where the loaded pycosat allows it,
-    else as it is. The probing (failed literals, after sorting every variable) is most
-    of picosat's time on a small reduced Sudoku problem.
+    else as it is; ``budget``: its propagation limit (0: none). The probing (failed
+    literals, after sorting every variable) is most of picosat's time on a small
+    reduced Sudoku problem.
 
     >>> list(plain_itersolve([[1, 2], [-1, -2]], 2))
     [[-1, 2], [1, -2]]
     """
     import pycosat
-    iterator = pycosat.itersolve(clauses, vars=num_vars)
+    iterator = pycosat.itersolve(clauses, vars=num_vars, prop_limit=budget)
     switch = _plain_switch()
     if switch is not None:
-        set_plain, read, head = switch
+        set_plain, read, head, _ = switch
         set_plain(read(id(iterator) + head).value, 1)
     return iterator
+
+
+def _plain_solve(clauses, num_vars, budget):
+    """pycosat.solve's answer (a model, "UNSAT" or "UNKNOWN") from plain picosat (see
+    :func:`plain_itersolve`), which needs :func:`_plain_switch`."""
+    models = plain_itersolve(clauses, num_vars, budget or 0)
+    model = next(models, None)
+    if model is not None:
+        return model
+    _, read, head, result = _plain_switch()
+    return "UNKNOWN" if result(read(id(models) + head).value) == 0 else "UNSAT"
 
 
 class PycosatSolver(Backend):
@@ -181,7 +195,9 @@ class PycosatSolver(Backend):
         self.solves += 1
         import pycosat
         clauses = self.clauses([[lit] for lit in assumptions])
-        if budget:
+        if self.plain and _plain_switch() is not None:
+            answer = _plain_solve(clauses, self.num_vars, budget)
+        elif budget:
             answer = pycosat.solve(clauses, vars=self.num_vars, prop_limit=budget)
         else:
             answer = pycosat.solve(clauses, vars=self.num_vars)

@@ -323,3 +323,28 @@ def test_an_interrupt_during_the_race_kills_every_racer(tmp_path):
         os.kill(racer, 0)
     if before is not None:
         assert children() == before
+
+
+@pytest.mark.parametrize("puzzle", ["killer", "16x16"])
+def test_the_canonical_first_solution_has_a_budget_when_the_search_escalates(
+        puzzle, monkeypatch):
+    """Of several solutions the bundled picosat's first comes first; when the search
+    escalates, picosat gets CANONICAL_BUDGET propagations for it, and past them the
+    first solution found comes first, which --verbose says."""
+    require_pysat()
+    grid = parse_puzzle(KILLER) if puzzle == "killer" else Grid.empty(16)
+    canonical, n = solving.solve_cells(grid, 2, canonical=True, escalate=1)
+    assert n == 2 and "the first solution as found" not in solving.ANSWERED[0]
+    alone, m = solving.solve_cells(grid, 2, engine="pycosat")
+    assert m == 2 and canonical[0] == alone[0]
+    monkeypatch.setattr(solving, "CANONICAL_BUDGET", 10)
+    found, k = solving.solve_cells(grid, 2, canonical=True, escalate=1)
+    assert k == 2 and found[0] != found[1]
+    assert solving.ANSWERED[0].endswith("; the first solution as found (the bundled "
+                                        "picosat's own first not within 10 "
+                                        "propagations)")
+    for cells in found:
+        Grid(cells, layout=grid.layout, rules=grid.rules).check_solution(grid)
+    # without escalation picosat's first is looked for without a budget
+    again, _ = solving.solve_cells(grid, 2, canonical=True, escalate=0)
+    assert again[0] == canonical[0]

@@ -153,8 +153,8 @@ def test_assumptions_and_a_subset_minimal_core(backend):
     assert cores >= 5
 
 
-@pytest.mark.parametrize("backend", ["pycosat", "pysat", "pysat:minicard-class",
-                                     "pysat:minisat22"])
+@pytest.mark.parametrize("backend", ["pycosat", "pycosat:plain", "pysat",
+                                     "pysat:minicard-class", "pysat:minisat22"])
 def test_a_budget_that_runs_out_gives_none(backend):
     """Seven pigeons in six holes: no model, and not found within 10 propagations."""
     holes = 6
@@ -214,7 +214,7 @@ def test_plain_picosat_skips_its_probing():
     if switch is None:
         missing("this pycosat hides picosat's functions or lays its iterator out "
                 "otherwise: its picosat probes", REQUIRE_SOLVERS)
-    _, read, head = switch
+    _, read, head, _ = switch
     propagations = ctypes.CDLL(pycosat.__file__).picosat_propagations
     propagations.argtypes = (ctypes.c_void_p,)
     propagations.restype = ctypes.c_ulonglong
