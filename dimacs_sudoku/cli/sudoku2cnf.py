@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import EXIT_BAD_INPUT, PuzzleError, UsageError
+from ..errors import EXIT_BAD_INPUT, PuzzleError, TooLarge, UsageError
 from .. import streams
 from . import options, runtime
 
@@ -257,11 +257,11 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels, compress="none", command
     input order, and DIR/index.csv (see :mod:`.package`; ``command`` is sudoku2cnf's,
     to which each row adds ``--index K``). Every file is written first and renamed
     into place only when all are: a run that fails replaces no file, and leaves no
-    folder it made. A puzzle that cannot be read (a PuzzleError among ``puzzles``) is
-    one line on stderr and gets no file; K counts the others only, so that a file's
-    name does not depend on a damaged line before it (its ``--index`` does, as
-    sudoku-solve's line numbers do). Returns the exit code: EXIT_BAD_INPUT after
-    such a line, else 0."""
+    folder it made. A puzzle that cannot be read (a PuzzleError among ``puzzles``), or
+    too large for the CNF asked (TooLarge from ``cnf_of``), is one line on stderr and
+    gets no file; K counts the others only, so that a file's name does not depend on
+    such a puzzle before it (its ``--index`` does, as sudoku-solve's line numbers do).
+    Returns the exit code: EXIT_BAD_INPUT after such a line, else 0."""
     from .package import write_package
     stem = "stdin" if puzzle in streams.STDIO else os.path.basename(puzzle).split(".")[0]
     width = number_width(puzzle)
@@ -274,8 +274,13 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels, compress="none", command
                 bad.append(grid)
                 runtime.report("sudoku2cnf", grid)
                 continue
+            try:
+                formula = cnf_of(grid)
+            except TooLarge as error:
+                bad.append(error)
+                runtime.report("sudoku2cnf", error)
+                continue
             count += 1
-            formula = cnf_of(grid)
             status = "UNKNOWN" if formula.clash is None else "UNSAT"
             yield ("%s-%0*d" % (stem, width, count), formula, status,
                    "%s --index %d" % (command, part) if command else "")

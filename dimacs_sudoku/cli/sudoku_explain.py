@@ -41,7 +41,7 @@ contradicts is said to be wrong, with the step that shows it. A puzzle
 with no solution is explained up to its clash (and the minimal clash of
 sudoku-analyze named); one with several up to where they branch. A puzzle
 that cannot be read is an error line (error<TAB>FILE:LINE: MESSAGE) and
-exit 9 at the end; a grid above 16x16 is refused (exit 2). An explanation
+exit 9 at the end, and so is a grid above 16x16. An explanation
 whose failed-literal probes set more than --budget N literals a cell variable
 (60000, some 30 s on a 9x9 grid; variant rules whose sums propagate
 weakly) stops with the steps found and says so ("stopped" in --json): exit 5
@@ -130,7 +130,8 @@ def explain_command(puzzles, output, output_format="text", as_json=False, hint=F
     if step is not None and step < 1:
         raise UsageError("--step counts from 1, not %d" % step)
     output_format = options.report_format(as_json, output_format, FORMATS)
-    size, box_shape = options.grid_shape(size, box)
+    from ..tasks.explain import MAX_SIZE
+    size, box_shape = options.bounded_grid_shape(size, box, MAX_SIZE, "explanation")
     paths = options.check_inputs(puzzles)
     facts = read_state(state) if state is not None else []
     errors = stopped = 0

@@ -37,12 +37,11 @@ variant rule's auxiliary variable is written ``x730`` (true) or ``!x730`` (false
 from collections import namedtuple
 
 from ..core.check import check_cells
-from ..core.grid import grid_argument
+from ..core.grid import check_grid_size, grid_argument
 from ..core.notation import symbol
 from ..core.variables import Standard, model_cells
 from ..rules.base import cell_text
 from ..sat.dpll import TracingPropagator
-from ..errors import UsageError
 from .explain import MAX_SIZE, PuzzleClauses, literal_text
 
 DEFAULT_LIMIT = 1000
@@ -63,16 +62,15 @@ class _Enough(Exception):
 def trace_events(grid, limit=None):
     """The :class:`Event` s of the run on ``grid`` (at most ``limit`` and then one
     ``stopped`` event; no limit when None). Grids above 16x16 (the explanations'
-    :data:`~.explain.MAX_SIZE`) are refused with a UsageError.
+    :data:`~.explain.MAX_SIZE`) are refused with a PuzzleError naming the puzzle's
+    file and line (a batch's error line for it).
 
     >>> from dimacs_sudoku.core.grid import Grid
     >>> [e.kind for e in trace_events(Grid.from_line("1..4" "4..." "...3" "3..1"))][-1]
     'solution'
     """
     grid_argument(grid, "trace")
-    if grid.size > MAX_SIZE:
-        raise UsageError("trace: grids above %dx%d are not traced (this one is %dx%d)"
-                         % (MAX_SIZE, MAX_SIZE, grid.size, grid.size))
+    check_grid_size(grid, MAX_SIZE, "the trace")
     table = PuzzleClauses(grid)
     n = table.size
     prop = TracingPropagator(table.clauses, table.num_vars)   # its reset asserts the givens

@@ -130,11 +130,27 @@ def test_a_bad_fact_names_the_state_file_and_line(tmp_path):
     assert missing.returncode == 8 and "none.txt" in missing.stderr
 
 
-def test_a_grid_above_16x16_is_refused_with_one_line():
-    result = in_process(PROG, input="." * 625 + "\n")
-    assert result.returncode == 2
-    assert len(result.stderr.splitlines()) == 1 and "16x16" in result.stderr
-    assert result.stdout == ""
+def test_a_grid_above_16x16_is_its_error_line_and_the_others_go_on():
+    # It was a usage error (exit 2) that ended the run: the puzzles after it were lost.
+    big = " ".join(["0"] * 625)
+    result = in_process(PROG, "--json", input=SMALL4 + "\n" + big + "\n" + SMALL4 + "\n")
+    assert result.returncode == 9
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3 and json.loads(lines[1])["line"] == 2
+    assert "16x16" in json.loads(lines[1])["error"]
+    assert json.loads(lines[0])["puzzle"] == json.loads(lines[2])["puzzle"] == SMALL4
+    assert result.stderr.splitlines() == [
+        "sudoku-explain: <stdin>:2: explanation takes grids up to 16x16, not 25x25 "
+        "(larger ones take minutes and gigabytes)"]
+    asked = in_process(PROG, "--size", "25", input=big + "\n")
+    assert asked.returncode == 2 and asked.stdout == ""
+    assert asked.stderr == ("sudoku-explain: --size 25: explanation takes grids up to "
+                            "16x16 (larger ones take minutes and gigabytes)\n")
+    for option in ("--hint", "--trace"):
+        one = in_process(PROG, option, input=big + "\n" + SMALL4 + "\n")
+        assert one.returncode == 9 and one.stdout.startswith("error\t"), option
+        assert len(one.stderr.splitlines()) == 1 and "<stdin>:1: " in one.stderr
+        assert one.stdout.count("error\t") == 1 and len(one.stdout.splitlines()) > 1
 
 
 def test_no_solution_and_several_solutions_are_said():

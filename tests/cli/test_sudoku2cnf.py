@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from support import INKALA, SMALL4, in_process as command, header, no_traceback
 
@@ -271,6 +272,85 @@ def test_an_output_dir_writes_the_good_puzzles_and_names_each_bad_line(tmp_path)
     assert [row.rsplit(" ", 1)[1] for row in rows] == ["1", "3", "5"]
     again = command("sudoku2cnf", "p.txt", "--index", "3", cwd=tmp_path)
     assert again.stdout == (tmp_path / "b" / "p-2.cnf").read_text()
+
+
+@pytest.mark.parametrize("mode", ["--reduce", "--propagate"])
+def test_an_output_dir_writes_the_puzzles_around_one_too_large(tmp_path, monkeypatch,
+                                                               mode):
+    # A puzzle too large for --reduce stopped the whole run, writing nothing: it is
+    # now its own error line, as a damaged one is, and the others are written.
+    from dimacs_sudoku.encodings import reduced
+    monkeypatch.setattr(reduced, "MAX_REDUCED_CANDIDATES", 500)
+    good = [SMALL4, INKALA]
+    (tmp_path / "clean.txt").write_text("\n".join(good) + "\n")
+    (tmp_path / "p.txt").write_text("\n".join([good[0], "." * 81, good[1]]) + "\n")
+    clean = command("sudoku2cnf", mode, "--output-dir", "a", "clean.txt", cwd=tmp_path)
+    assert clean.returncode == 0, clean.stderr
+    done = command("sudoku2cnf", mode, "--output-dir", "b", "p.txt", cwd=tmp_path)
+    assert done.returncode == 3
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudoku2cnf: p.txt:2: ")
+    assert "too large" in lines[0] and no_traceback(done.stderr)
+    assert sorted(os.listdir(tmp_path / "b")) == ["index.csv", "p-1.cnf", "p-2.cnf"]
+    for k in (1, 2):
+        assert [line for line in (tmp_path / "a" / ("clean-%d.cnf" % k)).read_text()
+                .splitlines() if not line.startswith("c source:")] == [
+            line for line in (tmp_path / "b" / ("p-%d.cnf" % k)).read_text()
+            .splitlines() if not line.startswith("c source:")]
+    rows = (tmp_path / "b" / "index.csv").read_text().splitlines()[1:]
+    assert [row.rsplit(" ", 1)[1] for row in rows] == ["1", "3"]
+
+
+# A 4x4 solution; a puzzle keeps all but a few of its digits (at most 24 open
+# candidates), an empty grid has 64: above the bound the property test sets.
+SOLVED4 = "1234341221434321"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.one_of(st.sets(st.integers(0, 15), max_size=6).map(
+    lambda holes: "".join("." if k in holes else d for k, d in enumerate(SOLVED4))),
+    st.just("1..x"), st.just("." * 16)), min_size=1, max_size=6),
+    st.sampled_from([[], ["--reduce"], ["--propagate"]]))
+def test_an_output_dir_is_its_good_puzzles_whatever_else_the_file_holds(lines, mode):
+    """Whatever mix of good puzzles, damaged lines and puzzles too large for the CNF
+    asked: the good ones are written, numbered among themselves, each the CNF it has
+    alone; each other line is one error line naming it; exit 3 after one, else 0."""
+    import tempfile
+    from unittest import mock
+    from dimacs_sudoku.encodings import reduced
+    from dimacs_sudoku.errors import PuzzleError
+    from dimacs_sudoku.formats import read_puzzles_lenient
+    with tempfile.TemporaryDirectory() as folder, \
+            mock.patch.object(reduced, "MAX_REDUCED_CANDIDATES", 40):
+        path = os.path.join(folder, "p.txt")
+        with open(path, "w") as out:
+            out.write("\n".join(lines) + "\n")
+        done = command("sudoku2cnf", *mode, "--output-dir", "out", "p.txt", cwd=folder)
+        # the parts as sudoku-solve reads them (adjacent damaged lines may be one part)
+        with open(path) as stream:
+            parts = list(read_puzzles_lenient(stream, "p.txt"))
+        bad, good = [], []
+        for part in parts:
+            if isinstance(part, PuzzleError) or mode and not any(part.cells):
+                bad.append(part.line)
+            else:
+                good.append(lines[part.line - 1])
+        assert done.returncode == (3 if bad else 0), done.stderr
+        assert [line.split(": ")[1] for line in done.stderr.splitlines()
+                if "unsatisfiable" not in line] == ["p.txt:%d" % k for k in bad]
+        assert no_traceback(done.stderr)
+        if not good:
+            assert not os.path.exists(os.path.join(folder, "out"))
+            return
+        names = sorted(os.listdir(os.path.join(folder, "out")))
+        assert names == ["index.csv"] + ["p-%d.cnf" % k for k in range(1, len(good) + 1)]
+        for k, line in enumerate(good, 1):
+            alone = command("sudoku2cnf", *mode, "-", input=line + "\n")
+            with open(os.path.join(folder, "out", "p-%d.cnf" % k)) as written:
+                assert [text for text in written.read().splitlines()
+                        if not text.startswith("c source:")] == [
+                    text for text in alone.stdout.splitlines()
+                    if not text.startswith("c source:")]
 
 
 def test_an_output_dir_of_only_bad_lines_writes_nothing(tmp_path):

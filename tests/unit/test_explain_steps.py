@@ -15,7 +15,7 @@ from dimacs_sudoku.core.grid import Grid
 from dimacs_sudoku.encodings import puzzle_formula
 from dimacs_sudoku.tasks.explain import (FALSE, MAX_SIZE, explain_puzzle, literal_text,
                                          next_hint, parse_literal)
-from dimacs_sudoku.errors import UsageError
+from dimacs_sudoku.errors import PuzzleError
 from support import all_4x4_grids
 
 # Unique 4x4 puzzles with minimal givens (each given needed), drawn at random.
@@ -429,7 +429,7 @@ def test_bad_arguments_are_refused_as_the_other_functions_do():
         hint(Grid.from_line("1..44......33..1"), "r1c1=1")
     with pytest.raises(ValueError):
         hint(Grid.from_line("1..44......33..1"), ["r9c9=1"])
-    with pytest.raises(UsageError):
+    with pytest.raises(PuzzleError):
         explain(Grid.empty(MAX_SIZE + 9))
 
 
