@@ -20,17 +20,6 @@ from .base import Backend
 from .external import run_solver
 
 
-class _Chained:
-    """The clauses of ``parts``, afresh at each pass."""
-    __slots__ = ("parts",)
-
-    def __init__(self, parts):
-        self.parts = parts
-
-    def __iter__(self):
-        return chain.from_iterable(self.parts)
-
-
 class ProgramSolver(Backend):
     """The external program ``solver`` (a name or command for :func:`run_solver`) as a
     back end. No proof, no core: assumptions are added as unit clauses for the one
@@ -60,9 +49,8 @@ class ProgramSolver(Backend):
     def solve(self, assumptions=(), budget=None):
         self.solves += 1
         parts = self._parts + [[[lit] for lit in assumptions]]
-        clauses = _Chained(parts)
         num_vars, count = self.num_vars, 0
-        for clause in clauses:
+        for clause in chain.from_iterable(parts):
             count += 1
             for lit in clause:
                 if lit > num_vars or -lit > num_vars:
@@ -70,7 +58,7 @@ class ProgramSolver(Backend):
         fd, path = tempfile.mkstemp(suffix=".cnf", prefix="dimacs-sudoku-")
         try:
             with os.fdopen(fd, "w") as out:
-                write_dimacs(clauses, num_vars, out, count=count)
+                write_dimacs(chain.from_iterable(parts), num_vars, out, count=count)
             result = run_solver(self.name, path, check=False)
         finally:
             os.unlink(path)
