@@ -270,15 +270,15 @@ def write_each(puzzles, cnf_of, folder, puzzle, labels, compress="none", command
     def items():
         count = 0
         for part, grid in enumerate(puzzles, 1):
-            if isinstance(grid, PuzzleError):
+            formula = None
+            if not isinstance(grid, PuzzleError):
+                try:
+                    formula = cnf_of(grid)
+                except TooLarge as error:
+                    grid = error
+            if formula is None:             # the puzzle's error, said in its place
                 bad.append(grid)
                 runtime.report("sudoku2cnf", grid)
-                continue
-            try:
-                formula = cnf_of(grid)
-            except TooLarge as error:
-                bad.append(error)
-                runtime.report("sudoku2cnf", error)
                 continue
             count += 1
             status = "UNKNOWN" if formula.clash is None else "UNSAT"
