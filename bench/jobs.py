@@ -15,6 +15,11 @@ top95 only).
 
 The CPU seconds of both runs (the command and its workers) are printed beside: their
 ratio is what the workers cost in all (forks, pickling, pipes), whatever the load.
+Then, for each case, the CPU seconds of the command's own process (reading, handing
+out, writing) and of its workers in a run of ``-j N``, and the speed-up they allow
+on 16 free cores whatever this machine has: the ``-j 1`` CPU time over the larger of
+the command's own and a sixteenth of all (the command's own process is one stage
+that no worker shares).
 
 Usage: python bench/jobs.py [--jobs N] [--repeat 3] [--quick] [--data DIR]
 """
@@ -50,6 +55,33 @@ def run(command, args, path, jobs):
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         out.seek(0)
         return elapsed, cpu, hashlib.sha256(out.read()).hexdigest()
+
+
+# Runs a command in this interpreter and writes, at its exit, the CPU seconds of its
+# own process and of its children (its workers) to the file named first.
+_SPLIT = """
+import atexit, resource, runpy, sys
+report, sys.argv = sys.argv[1], sys.argv[2:]
+def said():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(report, "w") as out:
+        out.write("%f %f" % (own.ru_utime + own.ru_stime,
+                             workers.ru_utime + workers.ru_stime))
+atexit.register(said)
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def own_and_workers(command, args, path, jobs):
+    """CPU seconds of the command's own process and of its workers, in one run."""
+    binary = os.path.join(ROOT, "bin", command)
+    with tempfile.NamedTemporaryFile("r") as report:
+        subprocess.run([sys.executable, "-c", _SPLIT, report.name, binary, "-j", str(jobs)]
+                       + args + [path], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=False)
+        own, workers_cpu = map(float, report.read().split())
+    return own, workers_cpu
 
 
 def head(path, count, folder):
@@ -113,6 +145,7 @@ def main():
               "per worker" % start_cost(jobs))
         print("%-24s %-13s %9s %9s %7s %12s" % ("case", "command", "-j 1 (s)",
                                                 "-j %d (s)" % jobs, "ratio", "CPU -j1/-jN"))
+        split = []
         for command, args, path, name in cases:
             if not os.path.exists(path):
                 print("%-28s missing %s" % (name, path))
@@ -131,6 +164,15 @@ def main():
             same = "" if len(digests) == 1 else "  OUTPUTS DIFFER"
             print("%-24s %-13s %9.2f %9.2f %6.2fx %5.2f / %5.2f%s" % (
                 name[:24], command, one, many, one / many, cpu_one, cpu_many, same))
+            split.append((name, cpu_one) + min(
+                (own_and_workers(command, args, path, jobs)
+                 for _ in range(options.repeat)), key=lambda pair: pair[0]))
+        print("%-24s %9s %9s %7s %16s" % ("case", "own CPU", "workers", "own %",
+                                          "16 cores: at most"))
+        for name, cpu_one, own, workers_cpu in split:
+            print("%-24s %9.2f %9.2f %6.1f%% %15.1fx" % (
+                name[:24], own, workers_cpu, 100 * own / (own + workers_cpu),
+                cpu_one / max(own, (own + workers_cpu) / 16)))
         print("load average after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
 

@@ -83,7 +83,7 @@ def batch_puzzles(path, prog, bar=None, strict_drawings=False, say=None, **read)
     file that cannot be opened, while the other files are still read), each with its
     drawings noted (by ``say``, see :func:`noted_drawings`); and a function that says
     when the input pauses (its lines so far are then due). ``read``: the reader's
-    options (fmt, size, box)."""
+    options (fmt, size, box, runs: see :func:`~dimacs_sudoku.formats.read_puzzles_lenient`)."""
     from ..formats import read_puzzles_lenient
     try:
         stream = open_puzzle_input(path)
@@ -139,8 +139,15 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
 
     The reader runs ahead of the results (the workers' puzzles): what it says of a
     puzzle on stderr (its ignored drawings) is held and said when that puzzle's
-    result is yielded, so that stderr keeps the puzzles' order as stdout does."""
+    result is yielded, so that stderr keeps the puzzles' order as stdout does.
+
+    With workers, consecutive 9x9 line puzzles are read as runs of text
+    (:class:`~dimacs_sudoku.formats.line.LineRun`) that a worker makes into grids and
+    answers one by one; each of its puzzles is then yielded as a :class:`Place` (its
+    source and line) with its result, so that this process's cost per puzzle stays
+    small beside the workers' (the measures in docs/benchmarks.md)."""
     from . import workers
+    from ..formats.line import LineRun
     current = [lambda: False]
     notes = {}          # id(item) -> what to say of it, while the pool holds it
 
@@ -157,8 +164,22 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
                 current[0] = wait
                 yield from found
 
+    def answer(item, number):
+        if type(item) is not LineRun:
+            return work(item, number)
+        outcomes = []
+        try:
+            for grid in item.puzzles():
+                outcomes.append(work(grid, number + len(outcomes)))
+        except Exception as error:      # a bug: raised after the lines before it
+            return outcomes, workers.picklable(error)
+        return outcomes, None
+
     def in_order(results):
         for item, result in results:
+            if type(item) is LineRun:
+                yield from _run_results(item, result)
+                continue
             said = notes.pop(id(item), None)
             if said:
                 if bar:
@@ -167,13 +188,43 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
                     report(prog, note)
             yield item, result
 
-    with workers.Pool(work, jobs, local=_unread) as pool:
+    def puzzles(item):
+        return len(item) if type(item) is LineRun else 1
+
+    with workers.Pool(answer, jobs, local=_unread, size=puzzles) as pool:
+        if pool.jobs > 1:
+            read["runs"] = pool.run_size
         tick = bar.tick if bar is not None else None
         yield in_order(pool.results(items(), waiting, pause, tick))
 
 
 def _unread(item):
     return isinstance(item, SudokuError)
+
+
+class Place:
+    """Where a puzzle of a LineRun stands: what a batch command's loop reads of an
+    item (its source and line)."""
+    __slots__ = ("source", "line")
+
+    def __init__(self, source, line):
+        self.source, self.line = source, line
+
+
+def _run_results(run, result):
+    """``(Place, result)`` for each puzzle of the LineRun ``run``, from what the
+    worker answered: its outcomes (then the error of a bug, raised), or one error
+    for them all (the worker died)."""
+    if isinstance(result, SudokuError):
+        for k in range(len(run)):
+            yield Place(run.source, run.line + k), type(result)(
+                result.message, run.source, run.line + k)
+        return
+    outcomes, raised = result
+    for k, outcome in enumerate(outcomes):
+        yield Place(run.source, run.line + k), outcome
+    if raised is not None:
+        raise raised
 
 
 def output_option():

@@ -265,7 +265,8 @@ def solve_command(puzzles, output, count, unique, output_format, solver, size, b
                             raise result
                     else:
                         n, text, certificate, written, answered = result
-                        held.extend(streams.adopt_outputs(written))
+                        if written:
+                            held.extend(streams.adopt_outputs(written))
                         if answered:
                             if bar:
                                 bar.clear()

@@ -19,6 +19,10 @@ workers finish in, so the output is the same bytes as with one process:
   lines written before the next read blocks (streaming kept);
 - items that ``local(item)`` picks (a puzzle that could not be read) never leave
   this process: their result is the item itself;
+- an item may stand for several puzzles (``size(item)`` of them: a run of lines
+  that the worker reads, so that reading costs this process next to nothing): the
+  numbers, chunks, window and timings count puzzles, and :meth:`Pool.run_size`
+  says how many puzzles such an item should hold;
 - an exception ``work`` raises (a bug) is raised here at its item's turn, as with one
   process; a worker that dies (killed, out of memory) gives each puzzle of the chunk
   it was working on a :class:`WorkerDied` (a SolverError: the command's error line
@@ -61,12 +65,18 @@ QUEUE = 3
 # Puzzles (and pickled bytes) read ahead of the first line not yet written.
 MAX_WINDOW = 16384
 MAX_WINDOW_BYTES = 64 << 20
+# An item of several puzzles (a run of lines) is sized to take about this much CPU
+# time in a worker: the command's cost per item is nothing beside it, and a chunk
+# still holds several (RUN_FIRST puzzles until the workers have measured).
+RUN_SECONDS = CHUNK_SECONDS / 8
+RUN_FIRST = 8
+MAX_RUN = 256
 # The pipe to a worker is made this large (Linux; else it stays 64 KiB): the chunks
 # waiting in it (each at most a quarter of it) always fit, so a send never blocks
 # and the pool never waits on a worker that waits on the pool. A larger chunk goes
 # to an idle worker only.
 PIPE_BYTES = 1 << 20
-# The answers are looked for (without waiting) after this many puzzles read.
+# The answers are looked for (without waiting) after this many items read.
 POLL_EVERY = 16
 # How long the workers get to end (and remove their temporary files) on SIGTERM
 # before their process groups are killed.
@@ -119,14 +129,25 @@ class Pool:
     ``local(item)``: items to answer here without a worker (their result is the item).
     """
 
-    def __init__(self, work, jobs=1, local=None):
+    def __init__(self, work, jobs=1, local=None, size=None):
         self.work = work
         self.jobs = check_jobs(jobs)
         self.local = local
+        self.size = size
         self.workers = []
-        self.per_item = None            # seconds per puzzle, as the workers measure
+        self.per_puzzle = None          # seconds per puzzle, as the workers measure
         self.resend = deque()           # chunks of a dead worker it had not started
         self.window_bytes = 0
+
+    def run_size(self):
+        """How many puzzles an item of several should hold now (see RUN_SECONDS).
+
+        >>> Pool(None, 2).run_size()
+        8
+        """
+        if self.per_puzzle is None:
+            return RUN_FIRST
+        return max(1, min(MAX_RUN, int(RUN_SECONDS / max(self.per_puzzle, 1e-7))))
 
     def __enter__(self):
         return self
@@ -147,23 +168,29 @@ class Pool:
         return self._pooled(items, waiting, pause, tick)
 
     def _here(self, items, waiting, pause):
-        local, work = self.local, self.work
-        for number, item in enumerate(items, 1):
+        local, work, size = self.local, self.work, self.size
+        number = 1
+        for item in items:
             yield item, (item if local is not None and local(item) else work(item, number))
+            number += 1 if size is None else size(item)
             if pause is not None and waiting is not None and waiting():
                 pause()
 
     def _pooled(self, items, waiting, pause, tick):
-        local = self.local
-        window = deque()        # [item, result, done, bytes, number], in input order
+        local, size = self.local, self.size
+        # [item, result, done, bytes, number, puzzles], in input order
+        window = deque()
         batch = []              # read, not yet sent
         items = iter(items)
         ended = False
-        number = 0
+        number = 1              # the next item's first puzzle's
+        held = batched = 0      # puzzles in the window, in the batch
+        read = 0                # items
         while True:
             while window and window[0][2]:
                 entry = window.popleft()
                 self.window_bytes -= entry[3]
+                held -= entry[5]
                 result = entry[1]
                 if isinstance(result, _Raised):
                     raise result.error
@@ -176,11 +203,11 @@ class Pool:
                 else:
                     self._collect(tick)
                 continue
-            room = (len(window) < MAX_WINDOW and self.window_bytes < MAX_WINDOW_BYTES)
+            room = (held < MAX_WINDOW and self.window_bytes < MAX_WINDOW_BYTES)
             if not ended and room:
-                if len(batch) >= self._chunk_size():
+                if batched >= self._chunk_size():
                     if self._send(batch):
-                        batch = []
+                        batch, batched = [], 0
                     elif not self._collect(tick, block=False):
                         self._collect(tick)
                     continue
@@ -188,7 +215,7 @@ class Pool:
                     if window:
                         # The input pauses: what is read is due before the next read.
                         if batch and self._send(batch):
-                            batch = []
+                            batch, batched = [], 0
                         else:
                             self._collect(tick)
                         continue
@@ -199,26 +226,31 @@ class Pool:
                 except StopIteration:
                     ended = True
                     continue
-                number += 1
-                entry = [item, None, False, 0, number]
+                puzzles = 1 if size is None else size(item)
+                entry = [item, None, False, 0, number, puzzles]
                 window.append(entry)
+                number += puzzles
+                held += puzzles
                 if local is not None and local(item):
                     entry[1] = item
                     entry[2] = True
                 else:
                     batch.append(entry)
-                if not number % POLL_EVERY:
+                    batched += puzzles
+                read += 1
+                if not read % POLL_EVERY:
                     self._collect(tick, block=False)
                 continue
             if batch and self._send(batch):
-                batch = []
+                batch, batched = [], 0
                 continue
             self._collect(tick)
 
     def _chunk_size(self):
-        if self.per_item is None:
+        """How many puzzles a chunk should hold now (see CHUNK_SECONDS)."""
+        if self.per_puzzle is None:
             return FIRST_CHUNK
-        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.per_item, 1e-7))))
+        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.per_puzzle, 1e-7))))
 
     def _send(self, chunk, resent=False):
         """Send ``chunk`` (window entries) to a worker that can take it now, forking
@@ -279,9 +311,9 @@ class Pool:
                 entry[2] = True
                 entry[3] += share
             self.window_bytes += share * len(chunk)
-            measured = elapsed / len(chunk)
-            self.per_item = measured if self.per_item is None else \
-                0.7 * self.per_item + 0.3 * measured
+            measured = elapsed / sum(entry[5] for entry in chunk)
+            self.per_puzzle = measured if self.per_puzzle is None else \
+                0.7 * self.per_puzzle + 0.3 * measured
         return bool(ready)
 
     def _lost(self, worker):
@@ -300,12 +332,13 @@ class Pool:
         if not worker.chunks:
             return
         chunk = worker.chunks.popleft()
+        puzzles = sum(entry[5] for entry in chunk)
         for entry in chunk:
             item = entry[0]
             entry[1] = WorkerDied(
                 "the worker process solving this puzzle died (%s)%s" % (
-                    how, "" if len(chunk) == 1 else
-                    "; it was given %d puzzles at once, each now this error" % len(chunk)),
+                    how, "" if puzzles == 1 else
+                    "; it was given %d puzzles at once, each now this error" % puzzles),
                 getattr(item, "source", None), getattr(item, "line", None))
             entry[2] = True
         self.resend.extendleft(reversed(worker.chunks))
@@ -461,7 +494,7 @@ def _serve(work, tasks, answers, parent, blocked=None, jobs=1):
                 try:
                     outcomes.append(work(item, number))
                 except Exception as error:      # a bug: raised in the command, in turn
-                    outcomes.append(_Raised(_picklable(error)))
+                    outcomes.append(_Raised(picklable(error)))
                     break
             elapsed = time.process_time() - started
             answers.send_bytes(pickle.dumps((elapsed, outcomes), pickle.HIGHEST_PROTOCOL))
@@ -471,7 +504,8 @@ def _serve(work, tasks, answers, parent, blocked=None, jobs=1):
         return 1
 
 
-def _picklable(error):
+def picklable(error):
+    """``error``, or a RuntimeError saying it when it cannot be pickled (to send)."""
     try:
         pickle.loads(pickle.dumps(error))
         return error

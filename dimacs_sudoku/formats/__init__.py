@@ -203,11 +203,12 @@ def _check_stream(stream):
     arguments.iterable(stream, "read_puzzles", "a stream of lines")
 
 
-def _reader(stream, source, fmt, size, box, lenient, first=1):
+def _reader(stream, source, fmt, size, box, lenient, first=1, runs=None):
     if fmt is not None and fmt not in INPUT_FORMATS:
         raise UsageError("unknown puzzle format %r; use one of %s"
                          % (fmt, ", ".join(INPUT_FORMATS)))
     ctx = Context(source, size, box)
+    ctx.runs = runs
     if fmt in PENCIL_FORMS:
         ctx.form, fmt = fmt, "pencilmarks"
     if fmt == "triples" and ctx.hint not in (None, 9):
@@ -426,10 +427,15 @@ def read_puzzles(stream, source="<stdin>", fmt=None, size=None, box=None):
     return _reader(stream, source, fmt, size, box, False)
 
 
-def read_puzzles_lenient(stream, source="<stdin>", fmt=None, size=None, box=None):
+def read_puzzles_lenient(stream, source="<stdin>", fmt=None, size=None, box=None,
+                         runs=None):
     """Like :func:`read_puzzles`, but yield a :class:`PuzzleError` (not raise it) for
     each puzzle that cannot be read, and go on with the next one: one item per puzzle,
     a damaged line being that line's error.
+
+    ``runs``, a function giving a number of lines: consecutive 9x9 line puzzles are
+    then yielded as :class:`~.line.LineRun` items of up to that many lines, as text
+    (a batch command's ``--jobs`` workers make their grids).
 
     In the multi-line formats, a grid with a bad cell or row is read to its last row;
     one that ends early is skipped to the next blank line or header.
@@ -438,7 +444,7 @@ def read_puzzles_lenient(stream, source="<stdin>", fmt=None, size=None, box=None
     ['Grid', 'PuzzleError', 'Grid']
     """
     _check_stream(stream)
-    return _reader(stream, source, fmt, size, box, True)
+    return _reader(stream, source, fmt, size, box, True, runs=runs)
 
 
 def puzzles_from_text(text, fmt=None, size=None, box=None, source=None):

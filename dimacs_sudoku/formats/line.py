@@ -15,12 +15,62 @@ puzzle per line from a grid of one row per line.
 '0123456789ABCDEF0123'
 """
 import math
+import re
 
 from ..errors import PuzzleError
 from ..core.notation import MAX_SINGLE_CHAR
 
 NAME = "line"
 DESCRIPTION = "N*N symbols on one line, one puzzle per line"
+
+# A 9x9 puzzle in digits and dots, then the line's end or another field: the lines a
+# LineRun holds, each a puzzle wherever it stands among line puzzles.
+SIMPLE = re.compile(r"[0-9.]{81}(?:[\s,;:]|\Z)")
+
+
+class LineRun:
+    """Consecutive lines of 9x9 puzzles (:data:`SIMPLE`), kept as text: what
+    :func:`read` yields for them when ``ctx.runs`` asks for runs, so that a batch's
+    ``--jobs`` worker, not the command's process, makes their grids. ``line`` is the
+    first line's number, each next line's one more.
+
+    >>> from dimacs_sudoku.core.layout import Layout
+    >>> run = LineRun("p.txt", 7, ["1" + "." * 80, "." * 80 + "9"], Layout(9))
+    >>> len(run), [(g.line, g.cells[0], g.cells[80]) for g in run.puzzles()]
+    (2, [(7, 1, 0), (8, 0, 9)])
+    """
+    __slots__ = ("source", "line", "texts", "layout")
+
+    def __init__(self, source, line, texts, layout):
+        self.source, self.line, self.texts, self.layout = source, line, texts, layout
+
+    def __len__(self):
+        return len(self.texts)
+
+    def puzzles(self):
+        """The grid of each line, as :func:`read` makes it."""
+        for k, s in enumerate(self.texts):
+            yield _simple_grid(s, self.layout, self.source, self.line + k)
+
+
+def _simple_grid(s, layout, source, lineno):
+    """The grid of a line :data:`SIMPLE` matches (no such line is an error)."""
+    from .cells import decode_chars, line_cells
+    from .source import make_grid
+    return make_grid(decode_chars(line_cells(s)[1], 9), layout, source, lineno)
+
+
+def _ran(pending, layout, source, whole=False):
+    """The lines ``(number, text)`` of ``pending`` read and cleared: a LineRun of all
+    but the last, whose grid is made here (rule lines after it would be its rules),
+    or with ``whole`` (the next line is a puzzle of the next run) of all."""
+    if whole or len(pending) > 1:
+        yield LineRun(source, pending[0][0], [s for _, s in
+                                              (pending if whole else pending[:-1])], layout)
+    if not whole:
+        lineno, s = pending[-1]
+        yield _simple_grid(s, layout, source, lineno)
+    pending.clear()
 
 def wrong_count(s, c, size):
     """What is wrong with a line ``s`` of ``c`` cells (``size``: the N asked for)."""
@@ -47,6 +97,8 @@ def read(lines, ctx, lenient, mixed=False):
         from .rows import RULE
     source, size, layouts = ctx.source, ctx.size, {}
     taken, checked = False, None     # (taken: a line read, in a mixed input)
+    runs = ctx.runs if size in (None, 9) else None
+    pending, most = [], 0           # the lines of the next LineRun
     while True:
         for lineno, text in lines.rest():
             s = text.strip()
@@ -54,8 +106,26 @@ def read(lines, ctx, lenient, mixed=False):
                 continue
             if mixed and (s[0] in heads or "://" in s or s[0] == ":" or len(s) >= 161) \
                     and self_contained(s):
+                if pending:
+                    yield from _ran(pending, layouts[9], source)
                 lines.push((lineno, text))
                 return
+            if runs is not None and SIMPLE.match(s) is not None:
+                if pending and pending[-1][0] + 1 != lineno:
+                    yield from _ran(pending, layouts[9], source)
+                elif pending and len(pending) >= most:
+                    yield from _ran(pending, layouts[9], source, whole=True)
+                if not pending:
+                    if 9 not in layouts:
+                        layouts[9] = ctx.layout(9, None, lineno)
+                    most = runs()
+                pending.append((lineno, s))
+                taken = mixed
+                if lines.waiting():     # (the input pauses: its lines are due)
+                    yield from _ran(pending, layouts[9], source)
+                continue
+            if pending:
+                yield from _ran(pending, layouts[9], source)
             try:
                 kind, cells = line_cells(s)
                 c = len(cells)
@@ -105,6 +175,8 @@ def read(lines, ctx, lenient, mixed=False):
                     raise
                 yield error
         else:
+            if pending:
+                yield from _ran(pending, layouts[9], source)
             return
 
 

@@ -231,6 +231,9 @@ class Context:
         self.source, self.size, self.box = source, size, box
         self.hint = size or (box[0] * box[1] if box else None)
         self.form = None            # the one pencil-mark form read (-f tdoku, ...)
+        # A function giving the most lines a :class:`~.line.LineRun` holds, or None:
+        # 9x9 line puzzles are then read as runs of text (a batch's --jobs).
+        self.runs = None
         self._layouts = {}
 
     def layout(self, n, box, line):

@@ -77,6 +77,63 @@ def test_sudoku_explain_jobs_give_the_same_bytes(args):
     assert one.stderr.count("<stdin>:5:") == 1
 
 
+# Runs of consecutive 9x9 line puzzles (read as text, made into grids by the workers),
+# with other fields on their lines, a comment and a rule among them; a 4x4 between.
+RUNS = "\n".join(HARD * 4 + ["# a note"] + [p + ";rated" for p in HARD] * 3
+                 + ["killer 9 r1c2 r1c3", SMALL4] + HARD * 5) + "\n"
+
+
+@pytest.mark.parametrize("prog, args", [
+    ("sudoku-solve", ["--count", "2", "-v"]), ("sudoku-solve", ["-F", "json"]),
+    ("sudoku-grade", []), ("sudoku-analyze", ["--json"]), ("sudoku-explain", ["--hint"])])
+def test_runs_of_line_puzzles_give_the_same_bytes(prog, args):
+    one = command(prog, *args, input=RUNS)
+    many = command(prog, "-j", "2", *args, input=RUNS)
+    assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout,
+                                                           one.stderr)
+    assert len(one.stdout.splitlines()) >= 36 or prog != "sudoku-solve"
+
+
+def test_a_killed_worker_fails_each_puzzle_of_its_run(monkeypatch):
+    from dimacs_sudoku.tasks import solving
+    real = solving.solve_cells
+    monkeypatch.setattr(workers, "RUN_FIRST", 4)
+    monkeypatch.setattr(workers, "FIRST_CHUNK", 1)
+    monkeypatch.setattr(workers, "MAX_CHUNK", 1)
+
+    def solve_or_die(grid, *args, **kwargs):
+        if grid.line == 7:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(grid, *args, **kwargs)
+
+    monkeypatch.setattr(solving, "solve_cells", solve_or_die)
+    done = command("sudoku-solve", "-j", "2", input="\n".join([INKALA] * 12) + "\n")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 9 and len(lines) == 12
+    # Lines 5-8 were one run: each is its own error, naming its own line.
+    assert [line.split(":")[1] if line.startswith("error") else "" for line in lines] \
+        == [""] * 4 + ["5", "6", "7", "8"] + [""] * 4
+    assert "given 4 puzzles at once" in lines[4]
+
+
+def test_a_bug_in_a_run_is_raised_after_the_puzzles_before_it(monkeypatch):
+    from dimacs_sudoku.tasks import solving
+    real = solving.solve_cells
+
+    def broken(grid, *args, **kwargs):
+        if grid.line == 6:
+            raise ZeroDivisionError("a bug")
+        return real(grid, *args, **kwargs)
+
+    monkeypatch.setattr(solving, "solve_cells", broken)
+    text = "\n".join([INKALA] * 12) + "\n"
+    one = command("sudoku-solve", "-j", "1", input=text)
+    many = command("sudoku-solve", "-j", "2", input=text)
+    assert one.returncode == many.returncode == 1
+    assert (many.stdout, many.stderr) == (one.stdout, one.stderr)
+    assert "internal error: ZeroDivisionError: a bug" in many.stderr
+
+
 @pytest.mark.slow                   # without python-sat, the cadical program proves
 def test_files_and_certificates_are_numbered_as_with_one_process(tmp_path):
     (tmp_path / "a.txt").write_text(SMALL4 + "\n" + "11" + "." * 14 + "\n")
@@ -244,3 +301,16 @@ def test_worker_died_is_a_per_puzzle_solver_error():
 def test_jobs_zero_is_one_per_core():
     assert workers.check_jobs(0) == workers.cores() >= 1
     assert workers.check_jobs(None) == 1
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_item_of_several_puzzles_counts_them_all(jobs):
+    # Items of 1-4 puzzles (size): each is given the number of its first puzzle.
+    items = [[0] * (k % 4 + 1) for k in range(40)]
+
+    def first(item, number):
+        return number
+
+    with workers.Pool(first, jobs, size=len) as pool:
+        found = [number for _, number in pool.results(iter(items))]
+    assert found == [1 + sum(map(len, items[:k])) for k in range(40)]

@@ -161,3 +161,63 @@ def test_sudoku_solve_writes_one_line_per_part(case):
     lines = done.stdout.splitlines()
     assert ["error" if line.startswith("error\t") else "grid" for line in lines] == \
         [kind[0] for kind in expected], (repr(text), done.stdout[:2000], done.stderr[:2000])
+
+
+# -- runs of 9x9 line puzzles, read as text for --jobs (formats.line.LineRun) -----------
+
+LINES9 = [p for p in PUZZLES if len(p) == 81] + [INKALA.replace(".", "0"), "." * 81]
+# What may follow a line puzzle on its line (ignored), and rule lines after it.
+TAILS = ["", " 1.2", ";rated 3", "\t# a note", ",x", ": 5"]
+
+
+@st.composite
+def with_runs(draw):
+    """Generated inputs (:func:`inputs`) with runs of consecutive 9x9 line puzzles
+    between their parts, some with other fields on their lines, comments or blank
+    lines between them, or rule lines after them."""
+    pieces = []
+    for _ in range(draw(st.integers(1, 5))):
+        if draw(st.booleans()):
+            pieces.append(draw(inputs())[0].rstrip("\n"))
+            continue
+        lines = [draw(st.sampled_from(LINES9)) + draw(st.sampled_from(TAILS))
+                 for _ in range(draw(st.integers(1, 12)))]
+        for _ in range(draw(st.integers(0, 2))):
+            lines.insert(draw(st.integers(0, len(lines))),
+                         draw(st.sampled_from(["", "# between", "killer 9 r1c2 r1c3"])))
+        if draw(st.booleans()):
+            lines.append("killer %d r9c8 r9c9" % draw(st.integers(3, 17)))
+        pieces.append("\n".join(lines))
+    return _Text("\n".join(pieces) + "\n")
+
+
+def _each(text, runs=None):
+    """What a lenient read of ``text`` gives, a LineRun's puzzles each in its place:
+    a grid as its pickle (its digits, place, layout, rules, notation), an error as
+    its type and line."""
+    import pickle
+    from dimacs_sudoku.formats.line import LineRun
+    found = []
+    for item in read_puzzles_lenient(io.StringIO(text), "p.txt", runs=runs):
+        for one in item.puzzles() if isinstance(item, LineRun) else [item]:
+            found.append((type(one).__name__, one.describe()) if isinstance(one, PuzzleError)
+                         else pickle.dumps(one))
+    return found
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_runs(), st.sampled_from([1, 2, 3, 5, 64]))
+def test_runs_of_line_puzzles_read_as_each_line_alone(text, most):
+    from dimacs_sudoku.formats.line import LineRun
+    with_runs = list(read_puzzles_lenient(io.StringIO(text), "p.txt", runs=lambda: most))
+    assert all(len(item) <= most for item in with_runs if isinstance(item, LineRun))
+    assert _each(text, lambda: most) == _each(text), repr(text)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_runs())
+def test_sudoku_solve_jobs_read_runs_as_one_process_reads_lines(text):
+    one = in_process("sudoku-solve", "--count", "2", input=text)
+    many = in_process("sudoku-solve", "--count", "2", "-j", "2", input=text)
+    assert (many.returncode, many.stdout, many.stderr) == (
+        one.returncode, one.stdout, one.stderr), repr(text)

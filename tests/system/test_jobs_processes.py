@@ -91,6 +91,26 @@ def test_lines_stream_out_as_the_input_comes():
             process.wait()
 
 
+def test_a_run_of_line_puzzles_streams_out_before_the_input_ends():
+    # Consecutive 9x9 lines are read as one run: a pause after them makes it due.
+    process = start("-j", "2", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        for count in (5, 3, 12):
+            process.stdin.write((INKALA + "\n").encode() * count)
+            process.stdin.flush()
+            for _ in range(count):
+                ready, _, _ = select.select([process.stdout], [], [], PATIENCE)
+                assert ready, "no line before the input's end"
+                assert process.stdout.readline().decode() == INKALA_SOLUTION + "\n"
+        process.stdin.close()
+        assert process.wait(PATIENCE) == 0
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
 def test_the_bar_counts_every_workers_puzzles(tmp_path):
     (tmp_path / "p.txt").write_text((SMALL4 + "\n" + INKALA + "\n") * 40)
     done = subprocess.run([sys.executable, str(BIN / "sudoku-solve"), "-j", "2",
