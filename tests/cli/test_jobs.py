@@ -116,24 +116,6 @@ def test_a_killed_worker_fails_each_puzzle_of_its_run(monkeypatch):
     assert "given 4 puzzles at once" in lines[4]
 
 
-def test_a_bug_in_a_run_is_raised_after_the_puzzles_before_it(monkeypatch):
-    from dimacs_sudoku.tasks import solving
-    real = solving.solve_cells
-
-    def broken(grid, *args, **kwargs):
-        if grid.line == 6:
-            raise ZeroDivisionError("a bug")
-        return real(grid, *args, **kwargs)
-
-    monkeypatch.setattr(solving, "solve_cells", broken)
-    text = "\n".join([INKALA] * 12) + "\n"
-    one = command("sudoku-solve", "-j", "1", input=text)
-    many = command("sudoku-solve", "-j", "2", input=text)
-    assert one.returncode == many.returncode == 1
-    assert (many.stdout, many.stderr) == (one.stdout, one.stderr)
-    assert "internal error: ZeroDivisionError: a bug" in many.stderr
-
-
 @pytest.mark.slow                   # without python-sat, the cadical program proves
 def test_files_and_certificates_are_numbered_as_with_one_process(tmp_path):
     (tmp_path / "a.txt").write_text(SMALL4 + "\n" + "11" + "." * 14 + "\n")
@@ -198,21 +180,28 @@ def test_a_killed_worker_fails_its_whole_chunk_and_only_that(monkeypatch):
     assert "given 3 puzzles at once" in lines[3]
 
 
-def test_a_bug_in_a_worker_is_raised_at_its_turn(monkeypatch, small_chunks):
+@pytest.mark.parametrize("puzzle, chunk", [(SMALL4, 1), (INKALA, None)],
+                         ids=["a chunk of one", "a run of lines"])
+def test_a_bug_in_a_worker_is_raised_at_its_turn(monkeypatch, puzzle, chunk):
+    # (with the 9x9 lines, line 6 is the middle of the first run: the lines before
+    # it are written, as with one process)
     from dimacs_sudoku.tasks import solving
     real = solving.solve_cells
+    if chunk:
+        monkeypatch.setattr(workers, "FIRST_CHUNK", chunk)
+        monkeypatch.setattr(workers, "MAX_CHUNK", chunk)
 
     def broken(grid, *args, **kwargs):
-        if grid.line == 4:
+        if grid.line == 6:
             raise ZeroDivisionError("a bug")
         return real(grid, *args, **kwargs)
 
     monkeypatch.setattr(solving, "solve_cells", broken)
-    text = "\n".join([SMALL4] * 8) + "\n"
+    text = "\n".join([puzzle] * 12) + "\n"
     one = command("sudoku-solve", "-j", "1", input=text)
     many = command("sudoku-solve", "-j", "3", input=text)
     assert one.returncode == many.returncode == 1
-    assert one.stderr == many.stderr
+    assert (many.stdout, many.stderr) == (one.stdout, one.stderr)
     assert "internal error: ZeroDivisionError: a bug" in many.stderr
 
 
