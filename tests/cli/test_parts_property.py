@@ -214,10 +214,10 @@ def test_runs_of_line_puzzles_read_as_each_line_alone(text, most):
     assert _each(text, lambda: most) == _each(text), repr(text)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(with_runs())
-def test_sudoku_solve_jobs_read_runs_as_one_process_reads_lines(text):
-    one = in_process("sudoku-solve", "--count", "2", input=text)
-    many = in_process("sudoku-solve", "--count", "2", "-j", "2", input=text)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_runs(), st.sampled_from([("sudoku-solve", "--count", "2"), ("sudoku-grade",)]))
+def test_jobs_read_runs_as_one_process_reads_lines(text, command):
+    one = in_process(*command, input=text)
+    many = in_process(*command, "-j", "2", input=text)
     assert (many.returncode, many.stdout, many.stderr) == (
         one.returncode, one.stdout, one.stderr), repr(text)

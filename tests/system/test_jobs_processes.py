@@ -96,13 +96,16 @@ def test_a_run_of_line_puzzles_streams_out_before_the_input_ends():
     process = start("-j", "2", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE)
     try:
+        answer = process.stdout.fileno()    # (read unbuffered: lines may come at once)
         for count in (5, 3, 12):
             process.stdin.write((INKALA + "\n").encode() * count)
             process.stdin.flush()
-            for _ in range(count):
-                ready, _, _ = select.select([process.stdout], [], [], PATIENCE)
+            data = b""
+            while data.count(b"\n") < count:
+                ready, _, _ = select.select([answer], [], [], PATIENCE)
                 assert ready, "no line before the input's end"
-                assert process.stdout.readline().decode() == INKALA_SOLUTION + "\n"
+                data += os.read(answer, 1 << 16)
+            assert data.decode() == (INKALA_SOLUTION + "\n") * count
         process.stdin.close()
         assert process.wait(PATIENCE) == 0
     finally:
