@@ -70,7 +70,7 @@ def test_parallel_pipe_over_two_hosts_gives_the_lines_of_one_process(hosts, tmp_
     text = "\n".join(PUZZLES * 4) + "\n"
     one = run([str(BIN / "sudoku-solve"), "--count", "2"], env, input=text)
     spread = run(["parallel", "--ssh", str(folder / "fake-ssh"), "-S", "1/alpha,1/beta",
-                  "--pipe", "-k", "-N", "3", "sudoku-solve", "--count", "2"], env,
+                  "--pipe", "-k", "-N", "3", "sudoku-solve", "-j", "2", "--count", "2"], env,
                  input=text)
     assert one.returncode == 0 and one.stdout.count("\n") == len(PUZZLES) * 4
     assert spread.returncode == 0, spread.stderr
