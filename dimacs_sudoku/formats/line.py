@@ -72,6 +72,7 @@ def _ran(pending, layout, source, whole=False):
         yield _simple_grid(s, layout, source, lineno)
     pending.clear()
 
+
 def wrong_count(s, c, size):
     """What is wrong with a line ``s`` of ``c`` cells (``size``: the N asked for)."""
     n = size or round(math.sqrt(c))

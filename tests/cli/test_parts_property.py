@@ -166,7 +166,7 @@ def test_sudoku_solve_writes_one_line_per_part(case):
 # -- runs of 9x9 line puzzles, read as text for --jobs (formats.line.LineRun) -----------
 
 LINES9 = [p for p in PUZZLES if len(p) == 81] + [INKALA.replace(".", "0"), "." * 81]
-# What may follow a line puzzle on its line (ignored), and rule lines after it.
+# What may follow a line puzzle on its line (ignored by the reader).
 TAILS = ["", " 1.2", ";rated 3", "\t# a note", ",x", ": 5"]
 
 
@@ -209,8 +209,8 @@ def _each(text, runs=None):
 @given(with_runs(), st.sampled_from([1, 2, 3, 5, 64]))
 def test_runs_of_line_puzzles_read_as_each_line_alone(text, most):
     from dimacs_sudoku.formats.line import LineRun
-    with_runs = list(read_puzzles_lenient(io.StringIO(text), "p.txt", runs=lambda: most))
-    assert all(len(item) <= most for item in with_runs if isinstance(item, LineRun))
+    items = list(read_puzzles_lenient(io.StringIO(text), "p.txt", runs=lambda: most))
+    assert all(len(item) <= most for item in items if isinstance(item, LineRun))
     assert _each(text, lambda: most) == _each(text), repr(text)
 
 
