@@ -51,7 +51,8 @@ import time
 from collections import deque
 
 from ..errors import SolverError, UsageError
-from ..sat.process import cores
+from ..forks import (block_signals, child_signals, cores, flush_standard_streams,
+                     unblock_signals)
 
 # A chunk is sized to take about this much CPU time in a worker (seconds): long
 # enough that its two messages and the wake-ups they cost (long on a busy machine)
@@ -349,15 +350,11 @@ class Pool:
         task_read, task_write = os.pipe()
         answer_read, answer_write = os.pipe()
         room = _widen(task_write)
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError, AttributeError):
-                pass
+        flush_standard_streams()
         parent = os.getpid()
         # No signal between the fork and the worker's being known (and in its own
         # group): the clean-up it raises would not know to end it.
-        blocked = _block_signals()
+        blocked = block_signals()
         try:
             pid = os.fork()
             if pid == 0:
@@ -383,7 +380,7 @@ class Pool:
                              Connection(answer_read, writable=False), room)
             self.workers.append(worker)
         finally:
-            _unblock_signals(blocked)
+            unblock_signals(blocked)
         return worker
 
     def close(self, kill=False):
@@ -431,22 +428,6 @@ def _widen(descriptor):
         return 64 << 10
 
 
-_STOPS = [getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-          if hasattr(signal, name)]
-
-
-def _block_signals():
-    try:
-        return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-    except (AttributeError, OSError, ValueError):
-        return None
-
-
-def _unblock_signals(before):
-    if before is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
 def _group_alive(pid):
     try:
         os.killpg(pid, 0)
@@ -469,15 +450,13 @@ def _serve(work, tasks, answers, parent, blocked=None, jobs=1):
     The ``jobs`` workers share the cores (an escalated search races on its share)."""
     from . import runtime
     from ..sat.escalate import share_cores
-    from ..sat.process import die_with_parent
     share_cores(jobs)
     try:
         os.setpgid(0, 0)
     except OSError:
         pass
-    runtime.worker_signals()
-    die_with_parent(parent, signal.SIGTERM)
-    _unblock_signals(blocked)
+    runtime.worker_signals()            # (the command's handlers stay: its clean-up)
+    child_signals(blocked, parent, (), signal.SIGTERM)
     try:
         sys.stdout = open(os.devnull, "w")
     except OSError:

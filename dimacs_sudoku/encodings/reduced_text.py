@@ -13,6 +13,7 @@ import sys
 from collections import deque
 from itertools import chain
 
+from ..forks import STOP_SIGNALS, block_signals, child_signals, cores, unblock_signals
 from .amo.pairwise import _CUT, PairPickers
 from .formula import ClauseTemplates
 
@@ -195,8 +196,6 @@ class _Helper:
     here, and it stops by itself when this process is gone. A child that fails (no
     room left for its file) is not an error: its clauses are then formatted here."""
 
-    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-                    if hasattr(signal, name))
     # Stopped and continued by default too (a command may forward them to a solver).
     STOPS = tuple(getattr(signal, name) for name in ("SIGTSTP", "SIGCONT")
                   if hasattr(signal, name))
@@ -229,25 +228,26 @@ class _Helper:
         self.file = tempfile.TemporaryFile()    # (unnamed where the system allows)
         read_end, write_end = os.pipe()
         self.report = read_end
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, self.SIGNALS)
+        parent = os.getpid()
+        blocked = block_signals()
         try:
             self.pid = os.fork()
             if self.pid == 0:
-                self._child(write_end, blocked)
+                try:
+                    self._child(write_end, blocked, parent)
+                finally:
+                    os._exit(1)     # (the child never goes back into the caller's code)
         finally:
             if self.pid != 0:
-                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+                unblock_signals(blocked)
                 os.close(write_end)
 
-    def _child(self, report, mask):
+    def _child(self, report, mask, parent):
         """The child's work: write the text, report the parts' sizes, exit (never
         returns, never runs this process's clean-up)."""
         code = 1
         try:
-            for number in self.SIGNALS + self.STOPS:
-                signal.signal(number, signal.SIG_DFL)
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            parent = os.getppid()
+            child_signals(mask, parent, STOP_SIGNALS + self.STOPS)
             out = open(self.file.fileno(), "w", encoding="ascii", newline="\n",
                        closefd=False, buffering=1 << 20)
             definedness = deque() if self.defined else None
@@ -341,7 +341,4 @@ def _forkable():
     threading = sys.modules.get("threading")
     if threading is not None and threading.active_count() > 1:
         return False
-    try:
-        return len(os.sched_getaffinity(0)) > 1
-    except (AttributeError, OSError):
-        return (os.cpu_count() or 1) > 1
+    return cores() > 1

@@ -26,7 +26,8 @@ import os
 import shutil
 
 from .base import projection
-from .process import cores, race_forked
+from ..forks import cores
+from .process import race_forked
 
 # Propagations per search the engine's solver gets before the next one takes over:
 # MiniCard makes some 7-10 million a second on the shared machine, so this is some

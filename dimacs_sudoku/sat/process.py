@@ -9,13 +9,14 @@ so that a solver and its temporary files never outlive the command.
 import contextlib
 import os
 import signal
-import sys
 import threading
 import time
 from array import array
 
 from ..errors import OutputError, SolverError, SudokuError, UsageError
 from ..dimacs.output import SAT, UNKNOWN, UNSAT, Result
+from ..forks import (STOP_SIGNALS, block_signals, child_signals, flush_standard_streams,
+                     unblock_signals)
 
 
 # The exit code of a forked child whose work could not write a file (a full disk): its
@@ -53,14 +54,6 @@ def answer_result(answer):
     if answer == "UNKNOWN":
         return Result(UNKNOWN)
     return Result.from_literals(answer)
-
-
-def cores():
-    """The number of cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def fork_to_stay_interruptible(timeout):
@@ -119,9 +112,9 @@ def race_forked(functions, label):
     >>> race_forked([lambda: [[1, 2]], lambda: [[3]]], "a race")[1] in ([[1, 2]], [[3]])
     True
     """
-    _flush_standard_streams()
+    flush_standard_streams()
     children = {}                   # read end: [k, pid, chunks]
-    blocked = _block(STOP_SIGNALS)  # (see run_forked)
+    blocked = block_signals(STOP_SIGNALS)  # (see run_forked)
     try:
         try:
             for k, function in enumerate(functions):
@@ -129,7 +122,7 @@ def race_forked(functions, label):
                                              blocked, list(children))
                 children[read_end] = [k, pid, []]
         finally:
-            _unblock(blocked)
+            unblock_signals(blocked)
         failed = []
 
         def send(number):
@@ -181,14 +174,6 @@ def _lists(payload):
     return found
 
 
-def _flush_standard_streams():
-    for stream in (sys.stdout, sys.stderr):     # or the child would write them again
-        try:
-            stream.flush()
-        except (OSError, ValueError, AttributeError):
-            pass
-
-
 def _start_child(payload, blocked, others=()):
     """Fork a child that writes the bytes ``payload()`` returns to a pipe and ends:
     ``(pid, read end)``. Called with the stop signals blocked (``blocked``: the mask
@@ -209,10 +194,7 @@ def _start_child(payload, blocked, others=()):
             os.close(read_end)
             for end in others:
                 os.close(end)
-            for number in STOP_SIGNALS:
-                signal.signal(number, signal.SIG_DFL)
-            die_with_parent(parent)
-            _unblock(blocked)
+            child_signals(blocked, parent)
             try:
                 view = memoryview(payload())
             except (OSError, OutputError) as error:
@@ -243,19 +225,19 @@ def run_forked(payload, timeout, label):
     on); SolverError when the child fails. An OSError or OutputError in the child (a
     proof written to a full disk) is an OutputError here, with its message."""
     deadline = None if timeout is None else time.monotonic() + timeout
-    _flush_standard_streams()
+    flush_standard_streams()
     # The stop signals wait while the child is made: in the child until its handlers
     # are the defaults, here until the child is in the hands of the code that kills it.
-    blocked = _block(STOP_SIGNALS)
+    blocked = block_signals(STOP_SIGNALS)
     try:
         pid, read_end = _start_child(payload, blocked)
     except BaseException:
-        _unblock(blocked)
+        unblock_signals(blocked)
         raise
     chunks = []
     import select
     try:
-        _unblock(blocked)
+        unblock_signals(blocked)
         with forward_stops(lambda number: signal_child(pid, number)):
             while True:
                 remaining = None if deadline is None else deadline - time.monotonic()
@@ -290,40 +272,12 @@ def run_forked(payload, timeout, label):
     return payload
 
 
-def _block(numbers):
-    """Block the signals ``numbers`` in this thread; what :func:`_unblock` takes."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
-
-
-def _unblock(before):
-    """Put back the signal mask :func:`_block` replaced: a signal that came in
-    between is handled now."""
-    if before is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
 def _write_failure(error):
     """The one line of an OutputError or OSError met in a forked child."""
     if isinstance(error, OutputError):
         return error.describe()
     from ..streams import describe_os_error
     return describe_os_error(error)
-
-
-def die_with_parent(parent, number=signal.SIGKILL):
-    """In a forked child: get signal ``number`` (SIGKILL: be killed) when the parent
-    dies, even by SIGKILL, which no handler of its sees (Linux; elsewhere the child
-    ends when its work does)."""
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, number, 0, 0, 0)              # PR_SET_PDEATHSIG
-    except (OSError, AttributeError, ImportError):
-        pass
-    if os.getppid() != parent:                      # it died before that
-        os._exit(1)
 
 
 def signal_child(pid, number):
@@ -351,12 +305,6 @@ def signal_name(number):
         return signal.Signals(number).name
     except ValueError:
         return "signal %d" % number
-
-
-# SIGTERM (`timeout`, `kill`) and SIGHUP (the terminal went away) would end the
-# process on the spot, leaving the solver and its files; SIGINT is KeyboardInterrupt.
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT")
-                     if hasattr(signal, name))
 
 
 class Terminated(SystemExit):

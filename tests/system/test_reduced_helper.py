@@ -99,10 +99,10 @@ def slow(*args):
 reduced_text._unit_blocks = slow
 child = reduced_text._Helper._child
 marker = sys.argv[1]
-def marked(self, report, mask):
+def marked(self, report, mask, parent):
     with open(marker, "w") as out:
         out.write(str(os.getpid()))
-    child(self, report, mask)
+    child(self, report, mask, parent)
 reduced_text._Helper._child = marked
 from dimacs_sudoku.cli import run
 sys.exit(run("sudoku2cnf", sys.argv[2:]))

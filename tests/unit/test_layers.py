@@ -22,7 +22,7 @@ OLD_NAMES = ("puzzle", "render", "grid", "notation", "variables", "variants", "c
 # level that the tree moves later sit in the layer they are moving to.
 LAYERS = (
     # the package's __init__ holds the version and names its public API by strings
-    ("base", {"", "errors", "streams", "arguments"}),
+    ("base", {"", "errors", "streams", "arguments", "forks"}),
     ("core", {"core"}),
     ("rules", {"rules"}),
     ("formats, dimacs, pictures", {"formats", "dimacs", "pictures"}),
