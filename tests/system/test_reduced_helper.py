@@ -70,17 +70,28 @@ def test_the_helpers_text_is_the_text_of_one_process(encoding, forks, monkeypatc
             os.waitpid(pid, os.WNOHANG)
 
 
-@pytest.mark.parametrize("how", ["exit", "killed"])
-def test_a_helper_that_fails_leaves_its_clauses_to_the_command(how, forks, monkeypatch):
-    def fail(self, report, mask):
+@pytest.mark.parametrize("how", ["exit", "killed", "raises"])
+def test_a_helper_that_fails_leaves_its_clauses_to_the_command(how, forks, monkeypatch,
+                                                                tmp_path):
+    def fail(self, report, mask, parent):
         if how == "killed":
             os.kill(os.getpid(), signal.SIGKILL)
+        if how == "raises":
+            raise RuntimeError("a bug in the helper")
         os._exit(1)
     grid = some_grid(25, (5, 5), 0.6, 3)
     alone = text(grid, "extended")
     monkeypatch.setattr(reduced_text, "FORK_PLACES", 0)
     monkeypatch.setattr(reduced_text._Helper, "_child", fail)
-    assert text(grid, "extended") == alone
+    command, returned = os.getpid(), tmp_path / "returned"
+    try:
+        found = text(grid, "extended")
+    finally:
+        if os.getpid() != command:      # a helper came back into this code: say so, end
+            returned.write_text("the helper")
+            os._exit(0)
+    assert not returned.exists()
+    assert found == alone
     assert len(forks) == 1
 
 
