@@ -114,8 +114,10 @@ def test_a_run_of_line_puzzles_streams_out_before_the_input_ends():
             process.wait()
 
 
-def test_the_bar_counts_every_workers_puzzles(tmp_path):
-    (tmp_path / "p.txt").write_text((SMALL4 + "\n" + INKALA + "\n") * 40)
+@pytest.mark.parametrize("lines", [[SMALL4, INKALA] * 40, [SMALL4] * 4 + [INKALA] * 76],
+                         ids=["alternating", "a run of 9x9 lines"])
+def test_the_bar_counts_every_workers_puzzles(tmp_path, lines):
+    (tmp_path / "p.txt").write_text("\n".join(lines) + "\n")
     done = subprocess.run([sys.executable, str(BIN / "sudoku-solve"), "-j", "2",
                            "--progress", "p.txt"], cwd=tmp_path, capture_output=True,
                           env=dict(os.environ, DIMACS_SUDOKU_PROGRESS_INTERVAL="0"),
@@ -123,7 +125,8 @@ def test_the_bar_counts_every_workers_puzzles(tmp_path):
     assert done.returncode == 0
     counts = [int(n) for n in re.findall(rb"(\d+) puzzles", done.stderr)]
     assert counts and max(counts) == 80
-    assert done.stdout.decode().splitlines() == [SMALL4_SOLUTION, INKALA_SOLUTION] * 40
+    solutions = {SMALL4: SMALL4_SOLUTION, INKALA: INKALA_SOLUTION}
+    assert done.stdout.decode().splitlines() == [solutions[line] for line in lines]
 
 
 # A 4x4 f-puzzles puzzle with a line and a text that only a rules text would explain:
