@@ -8,6 +8,7 @@ with its parent).
 (True, True)
 """
 
+import contextlib
 import os
 import signal
 import sys
@@ -75,3 +76,33 @@ def child_signals(blocked, parent, numbers=STOP_SIGNALS, death=signal.SIGKILL):
         signal.signal(number, signal.SIG_DFL)
     die_with_parent(parent, death)
     unblock_signals(blocked)
+
+
+@contextlib.contextmanager
+def no_sigpipe():
+    """While running, a write to a pipe whose reader is gone (a worker or watchdog that
+    died) is an OSError (EPIPE) here, not this process's silent end: the commands
+    leave SIGPIPE at its default, so that ``| head`` ends them quietly. SIGPIPE is
+    blocked in this thread, and one that such a write raised is dropped before the
+    mask is put back.
+
+    >>> import os
+    >>> read_end, write_end = os.pipe(); os.close(read_end)
+    >>> with no_sigpipe():
+    ...     try:
+    ...         os.write(write_end, b"x")
+    ...     except BrokenPipeError:
+    ...         print("EPIPE")
+    EPIPE
+    """
+    number = getattr(signal, "SIGPIPE", None)
+    if number is None or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {number})
+    try:
+        yield
+    finally:
+        if number not in before and number in signal.sigpending():
+            signal.sigtimedwait({number}, 0)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

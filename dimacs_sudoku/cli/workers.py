@@ -52,7 +52,7 @@ from collections import deque
 
 from ..errors import SolverError, UsageError
 from ..forks import (block_signals, child_signals, cores, flush_standard_streams,
-                     unblock_signals)
+                     no_sigpipe, unblock_signals)
 
 # A chunk is sized to take about this much CPU time in a worker (seconds): long
 # enough that its two messages and the wake-ups they cost (long on a busy machine)
@@ -274,7 +274,8 @@ class Pool:
                 entry[3] = share
             self.window_bytes += share * len(chunk)
         try:
-            worker.tasks.send_bytes(payload)
+            with no_sigpipe():
+                worker.tasks.send_bytes(payload)
         except OSError:                 # it died: its pipe is closed
             self._lost(worker)
             return False

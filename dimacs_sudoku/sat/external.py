@@ -20,6 +20,7 @@ from ..errors import ModelError, OutputError, ReadError, SolverError, UsageError
 from ..dimacs.output import COMPETITION_WORDS, SAT, UNKNOWN, UNSAT, Result, read_result
 from ..dimacs.check import check_cnf_file
 from ..dimacs.cnf import check_header
+from ..forks import no_sigpipe
 from ..streams import describe_os_error
 from .process import check_timeout, forward_stops, signal_name, terminate_as_exit
 from .registry import KNOWN, KnownSolver, proof_writers_text
@@ -424,8 +425,9 @@ def _watch(op, group, token):
                                          stdout=subprocess.DEVNULL,
                                          stderr=subprocess.DEVNULL,
                                          start_new_session=True)
-        _watchdog.stdin.write(b"%s %d %s\n" % (op.encode(), group, token.encode()))
-        _watchdog.stdin.flush()
+        with no_sigpipe():          # (a watchdog killed is no reason to end)
+            _watchdog.stdin.write(b"%s %d %s\n" % (op.encode(), group, token.encode()))
+            _watchdog.stdin.flush()
     except OSError:
         pass
 

@@ -72,6 +72,40 @@ def test_a_command_killed_outright_takes_its_workers(busy):
     assert len(pids) == 3
 
 
+# A pool run as the commands run it (SIGPIPE at its default, so that `| head` ends them
+# quietly), whose first worker dies while the pool reads on: the next chunk goes to
+# that worker's pipe, which no one reads any more.
+DEAD_PIPE = """
+import os, signal, sys, time
+sys.path.insert(0, %r)
+from dimacs_sudoku.cli import workers
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+workers.FIRST_CHUNK = workers.MAX_CHUNK = 1
+
+def work(item, number):
+    if item == 0:
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.5 if item == 1 else 0)
+    return item
+
+def items():
+    yield from (0, 1)
+    time.sleep(0.5)                     # the first worker is dead by now
+    yield from range(2, 6)
+
+with workers.Pool(work, 2) as pool:
+    print([type(found).__name__ if isinstance(found, Exception) else found
+           for _, found in pool.results(items())])
+"""
+
+
+def test_a_chunk_sent_to_a_dead_worker_is_no_end_of_the_command():
+    done = subprocess.run([sys.executable, "-c", DEAD_PIPE % str(BIN.parent)],
+                          capture_output=True, text=True, timeout=PATIENCE)
+    assert (done.returncode, done.stdout) == (
+        0, "['WorkerDied', 1, 2, 3, 4, 5]\n"), done.stderr
+
+
 def test_lines_stream_out_as_the_input_comes():
     process = start("-j", "2", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE)
