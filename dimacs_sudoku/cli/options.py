@@ -147,7 +147,7 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
     source and line) with its result, so that this process's cost per puzzle stays
     small beside the workers' (the measures in docs/benchmarks.md)."""
     from . import workers
-    from ..formats.line import LineRun
+    LineRun = None      # (the type of a run of lines: with workers only)
     current = [lambda: False]
     notes = {}          # id(item) -> what to say of it, while the pool holds it
 
@@ -193,6 +193,7 @@ def batch_results(paths, prog, work, jobs=1, bar=None, strict_drawings=False,
 
     with workers.Pool(answer, jobs, local=_unread, size=puzzles) as pool:
         if pool.jobs > 1:
+            from ..formats.line import LineRun
             read["runs"] = pool.run_size
         tick = bar.tick if bar is not None else None
         yield in_order(pool.results(items(), waiting, pause, tick))
