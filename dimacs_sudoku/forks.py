@@ -1,8 +1,8 @@
 """What every forked process of the package shares, below every layer that forks (an
 encoder's helper, a search in a child, a race, the workers of ``--jobs``): the cores
 this process may use, the stop signals held while a child is made, the standard
-streams flushed before it, and the child's start (the default handlers, its death
-with its parent).
+streams flushed before it, the child's start (the default handlers, its death with
+its parent), and writes to a child that may have died (:func:`no_sigpipe`).
 
 >>> cores() >= 1, signal.SIGTERM in STOP_SIGNALS
 (True, True)
