@@ -5,6 +5,7 @@ be marked ``slow``."""
 import importlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,12 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
+
+# A suite started in the background by a shell without job control (`make test &` in
+# a script) inherits SIGINT ignored, as would every command it starts: the tests of
+# Ctrl-C need it as a terminal gives it (a handler here is the default after exec).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REQUIRE_SOLVERS = "DIMACS_SUDOKU_REQUIRE_SOLVERS"
 REQUIRE_DATA = "DIMACS_SUDOKU_REQUIRE_DATA"
