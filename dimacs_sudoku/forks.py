@@ -70,10 +70,12 @@ def die_with_parent(parent, number=signal.SIGKILL):
 def child_signals(blocked, parent, numbers=STOP_SIGNALS, death=signal.SIGKILL):
     """In a child forked with the stop signals blocked (``blocked``: the mask before,
     from :func:`block_signals`): the signals ``numbers`` back to their default
-    actions (the parent's handlers would run its clean-up), signal ``death`` when
-    ``parent`` dies, then the mask put back."""
+    actions (the parent's handlers would run its clean-up) but those ignored
+    (``nohup``, a background job), signal ``death`` when ``parent`` dies, then the
+    mask put back."""
     for number in numbers:
-        signal.signal(number, signal.SIG_DFL)
+        if signal.getsignal(number) != signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
     die_with_parent(parent, death)
     unblock_signals(blocked)
 
