@@ -482,6 +482,10 @@ def _serve(work, tasks, answers, parent, blocked=None, jobs=1):
         return 1
     except OSError:                                 # the command went away
         return 1
+    finally:
+        # The worker ends now: the SIGTERM of a command that ends early must not run
+        # the command's handler while the worker's objects go (a traceback on stderr).
+        block_signals()
 
 
 def picklable(error):

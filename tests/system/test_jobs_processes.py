@@ -106,6 +106,34 @@ def test_a_chunk_sent_to_a_dead_worker_is_no_end_of_the_command():
         0, "['WorkerDied', 1, 2, 3, 4, 5]\n"), done.stderr
 
 
+def test_a_worker_at_its_end_runs_no_handler_of_the_command():
+    # A worker ends when its pipe closes; the SIGTERM of a command that ends early
+    # (sudoku-solve -j 2 -F svg on several puzzles) came while its connections were
+    # being collected, and the command's handler printed "Exception ignored" tracebacks.
+    from multiprocessing.connection import Connection
+    from dimacs_sudoku.cli import workers
+    tasks, closed = os.pipe()
+    report, said = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(closed)            # the command's end of the tasks: EOF at once
+            code = workers._serve(lambda item, number: item,
+                                  Connection(tasks, writable=False),
+                                  Connection(os.open(os.devnull, os.O_WRONLY),
+                                             readable=False), os.getppid())
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            os.write(said, b"%d %d" % (code, signal.SIGTERM in mask))
+        finally:
+            os._exit(0)
+    os.close(closed)
+    os.close(said)
+    answer = os.read(report, 64)
+    os.waitpid(pid, 0)
+    os.close(report)
+    assert answer == b"0 1"
+
+
 def test_lines_stream_out_as_the_input_comes():
     process = start("-j", "2", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE)
