@@ -203,6 +203,24 @@ def end_session(process):
         os.kill(pid, signal.SIGKILL)
 
 
+def in_child(function):
+    """The bytes ``function()`` returns, run in a forked child of this process: for
+    what must not touch the test's own process (its signals, its process group)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            os.write(write_end, function())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as answer:
+        said = answer.read()
+    os.waitpid(pid, 0)
+    return said
+
+
 def fork_every_reduction(monkeypatch, pids):
     """Make the search of every grid, however small, reduce it in a forked child, as
     a large grid's is while a command catches signals; each reduction appends its

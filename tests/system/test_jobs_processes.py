@@ -13,7 +13,7 @@ import time
 import pytest
 
 from support import (BIN, INKALA, INKALA_SOLUTION, SMALL4, SMALL4_SOLUTION, end_session,
-                     session, wait_for)
+                     in_child, session, wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -113,24 +113,16 @@ def test_a_worker_at_its_end_runs_no_handler_of_the_command():
     from multiprocessing.connection import Connection
     from dimacs_sudoku.cli import workers
     tasks, closed = os.pipe()
-    report, said = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(closed)            # the command's end of the tasks: EOF at once
-            code = workers._serve(lambda item, number: item,
-                                  Connection(tasks, writable=False),
-                                  Connection(os.open(os.devnull, os.O_WRONLY),
-                                             readable=False), os.getppid())
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
-            os.write(said, b"%d %d" % (code, signal.SIGTERM in mask))
-        finally:
-            os._exit(0)
-    os.close(closed)
-    os.close(said)
-    answer = os.read(report, 64)
-    os.waitpid(pid, 0)
-    os.close(report)
+    os.close(closed)                    # the command's end of the tasks: EOF at once
+
+    def end():
+        code = workers._serve(lambda item, number: item, Connection(tasks, writable=False),
+                              Connection(os.open(os.devnull, os.O_WRONLY),
+                                         readable=False), os.getppid())
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        return b"%d %d" % (code, signal.SIGTERM in mask)
+    answer = in_child(end)
+    os.close(tasks)
     assert answer == b"0 1"
 
 

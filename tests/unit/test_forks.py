@@ -8,6 +8,8 @@ import pytest
 
 from dimacs_sudoku import forks
 
+from support import in_child
+
 
 @pytest.mark.slow
 def test_a_child_keeps_what_is_ignored_and_drops_the_parents_handlers():
@@ -17,22 +19,16 @@ def test_a_child_keeps_what_is_ignored_and_drops_the_parents_handlers():
     try:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)           # as under nohup
         signal.signal(signal.SIGTERM, handler)                 # the command's clean-up
-        read_end, write_end = os.pipe()
         blocked = forks.block_signals()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                forks.child_signals(blocked, os.getppid())
-                os.write(write_end, b"%d %d" % (
-                    signal.getsignal(signal.SIGHUP) == signal.SIG_IGN,
-                    signal.getsignal(signal.SIGTERM) == signal.SIG_DFL))
-            finally:
-                os._exit(0)
-        forks.unblock_signals(blocked)
-        os.close(write_end)
-        said = os.read(read_end, 16)
-        os.waitpid(pid, 0)
-        os.close(read_end)
+
+        def start():
+            forks.child_signals(blocked, os.getppid())
+            return b"%d %d" % (signal.getsignal(signal.SIGHUP) == signal.SIG_IGN,
+                               signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+        try:
+            said = in_child(start)
+        finally:
+            forks.unblock_signals(blocked)
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
