@@ -16,7 +16,7 @@ top95 only).
 The CPU seconds of both runs (the command and its workers) are printed beside: their
 ratio is what the workers cost in all (forks, pickling, pipes), whatever the load.
 Then, for each case, the CPU seconds of the command's own process (reading, handing
-out, writing) and of its workers in a run of ``-j N``, and the speed-up they allow
+out, writing) and of its workers in the ``-j N`` run whose own share is least, and the speed-up they allow
 on 16 free cores whatever this machine has: the ``-j 1`` CPU time over the larger of
 the command's own and a sixteenth of all (the command's own process is one stage
 that no worker shares).
@@ -40,23 +40,6 @@ from dimacs_sudoku.cli import workers  # noqa: E402
 DATA = os.path.join(os.path.dirname(ROOT), "shared", "data")
 
 
-def run(command, args, path, jobs):
-    """Seconds (wall clock), CPU seconds (the command and its workers) and the
-    output's digest of one run."""
-    import resource
-    binary = os.path.join(os.path.dirname(sys.executable), command)
-    with tempfile.TemporaryFile() as out:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        subprocess.run([binary, "-j", str(jobs)] + args + [path], stdout=out,
-                       stderr=subprocess.DEVNULL, check=False)
-        elapsed = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        out.seek(0)
-        return elapsed, cpu, hashlib.sha256(out.read()).hexdigest()
-
-
 # Runs a command in this interpreter and writes, at its exit, the CPU seconds of its
 # own process and of its children (its workers) to the file named first.
 _SPLIT = """
@@ -73,15 +56,19 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-def own_and_workers(command, args, path, jobs):
-    """CPU seconds of the command's own process and of its workers, in one run."""
+def run(command, args, path, jobs):
+    """Seconds (wall clock), the CPU seconds of the command's own process and of its
+    workers, and the output's digest of one run."""
     binary = os.path.join(ROOT, "bin", command)
-    with tempfile.NamedTemporaryFile("r") as report:
+    with tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile("r") as report:
+        started = time.perf_counter()
         subprocess.run([sys.executable, "-c", _SPLIT, report.name, binary, "-j", str(jobs)]
-                       + args + [path], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=False)
+                       + args + [path], stdout=out, stderr=subprocess.DEVNULL,
+                       check=False)
+        elapsed = time.perf_counter() - started
         own, workers_cpu = map(float, report.read().split())
-    return own, workers_cpu
+        out.seek(0)
+        return elapsed, own, workers_cpu, hashlib.sha256(out.read()).hexdigest()
 
 
 def head(path, count, folder):
@@ -150,23 +137,22 @@ def main():
             if not os.path.exists(path):
                 print("%-28s missing %s" % (name, path))
                 continue
-            one = many = cpu_one = cpu_many = None
+            one = many = cpu_one = cpu_many = parts = None
             digests = set()
             for _ in range(options.repeat):
-                t, c, digest = run(command, args, path, 1)
+                t, own, spent, digest = run(command, args, path, 1)
                 one = t if one is None else min(one, t)
-                cpu_one = c if cpu_one is None else min(cpu_one, c)
+                cpu_one = own + spent if cpu_one is None else min(cpu_one, own + spent)
                 digests.add(digest)
-                t, c, digest = run(command, args, path, jobs)
+                t, own, spent, digest = run(command, args, path, jobs)
                 many = t if many is None else min(many, t)
-                cpu_many = c if cpu_many is None else min(cpu_many, c)
+                cpu_many = own + spent if cpu_many is None else min(cpu_many, own + spent)
+                parts = (own, spent) if parts is None else min(parts, (own, spent))
                 digests.add(digest)
             same = "" if len(digests) == 1 else "  OUTPUTS DIFFER"
             print("%-24s %-13s %9.2f %9.2f %6.2fx %5.2f / %5.2f%s" % (
                 name[:24], command, one, many, one / many, cpu_one, cpu_many, same))
-            split.append((name, cpu_one) + min(
-                (own_and_workers(command, args, path, jobs)
-                 for _ in range(options.repeat)), key=lambda pair: pair[0]))
+            split.append((name, cpu_one) + parts)
         print("%-24s %9s %9s %7s %16s" % ("case", "own CPU", "workers", "own %",
                                           "16 cores: at most"))
         for name, cpu_one, own, workers_cpu in split:
