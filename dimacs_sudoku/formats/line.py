@@ -49,15 +49,16 @@ class LineRun:
 
     def puzzles(self):
         """The grid of each line, as :func:`read` makes it."""
-        for k, s in enumerate(self.texts):
-            yield _simple_grid(s, self.layout, self.source, self.line + k)
+        return _simple_grids(self.texts, self.layout, self.source, self.line)
 
 
-def _simple_grid(s, layout, source, lineno):
-    """The grid of a line :data:`SIMPLE` matches (no such line is an error)."""
+def _simple_grids(texts, layout, source, first):
+    """The grids of consecutive lines from line ``first`` that :data:`SIMPLE` matches
+    (no such line is an error)."""
     from .cells import decode_chars, line_cells
     from .source import make_grid
-    return make_grid(decode_chars(line_cells(s)[1], 9), layout, source, lineno)
+    for lineno, s in enumerate(texts, first):
+        yield make_grid(decode_chars(line_cells(s)[1], 9), layout, source, lineno)
 
 
 def _ran(pending, layout, source, whole=False):
@@ -69,7 +70,7 @@ def _ran(pending, layout, source, whole=False):
                                               (pending if whole else pending[:-1])], layout)
     if not whole:
         lineno, s = pending[-1]
-        yield _simple_grid(s, layout, source, lineno)
+        yield from _simple_grids((s,), layout, source, lineno)
     pending.clear()
 
 
