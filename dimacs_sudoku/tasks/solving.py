@@ -300,12 +300,25 @@ def _variant_solutions(grid, count, solver, engine, canonical, escalate):
             lambda: _variant_models(problem, clauses, num_vars, 1, "pycosat", None, 0,
                                     bound), num_vars)[0], budget is not None)
     if first is not None:
-        if first in solutions:
-            solutions.remove(first)
-        else:
-            solutions.pop()
-        solutions.insert(0, first)
+        _first_in_front(solutions, first)
     return solutions
+
+
+def _first_in_front(solutions, first):
+    """Put ``first`` (the canonical first solution) at the front of ``solutions``,
+    which keep their number: a ``first`` not among them takes the last one's place.
+
+    >>> solutions = [[1], [2]]
+    >>> _first_in_front(solutions, [2]); solutions
+    [[2], [1]]
+    >>> _first_in_front(solutions, [3]); solutions
+    [[3], [2]]
+    """
+    if first in solutions:
+        solutions.remove(first)
+    else:
+        solutions.pop()
+    solutions.insert(0, first)
 
 
 # Of several solutions, the bundled picosat's first model comes first (``canonical``),
@@ -613,11 +626,7 @@ def _solve(reducer, cells, count, search, grid=None, canonical=False, check=None
         if check is not None and not check.ok(first, cells):
             check.check(first, cells, grid.source if grid else None,
                         grid.line if grid else None, "the bundled solver's model")
-        if first in solutions:
-            solutions.remove(first)
-        else:
-            solutions.pop()
-        solutions.insert(0, first)
+        _first_in_front(solutions, first)
     return solutions, n
 
 
