@@ -402,6 +402,11 @@ def rule_clauses(rule, layout, var, first):
 
 # ---- the batch solver's problem -----------------------------------------------------
 
+# -v at index v, up to a 9x9's 729 candidates, made once: the at-least-one clauses of
+# the complemented CNF read their literals here instead of making an int object each
+_NEGATED = list(range(0, -730, -1))
+
+
 class OpenProblem:
     """What propagation leaves of one puzzle: ``filled`` (the digits placed so far),
     ``num_vars`` K, ``alo`` (tuples of variables, at least one true in each) and
@@ -475,7 +480,8 @@ class OpenProblem:
         """:meth:`clauses` over the complemented variables (-v where v was), for one
         pass (each clause an iterator): a model of it is the complement of a model
         of the CNF."""
-        return chain(map(map, repeat(neg), self.alo),
+        negate = _NEGATED.__getitem__ if self.num_vars < len(_NEGATED) else neg
+        return chain(map(map, repeat(negate), self.alo),
                      chain.from_iterable(map(combinations, self.amo, repeat(2))))
 
 

@@ -58,6 +58,7 @@ file of the reduced CNF (pairwise at-most-one), with the models found so far blo
 (288, 288)
 """
 
+from itertools import islice
 from operator import neg
 
 from ..errors import PYTHON_SAT_MISSING, InvalidModel, NotInstalled, TooLarge, \
@@ -66,7 +67,7 @@ from ..core.grid import Grid
 from ..reasoning.reduction import NO_SOLUTION, reducer_for, variant_problem
 from ..sat import backend as sat_backend
 from ..core.check import check_cells, check_distinct, grid_check
-from ..sat.pycosat_backend import PycosatSolver
+from ..sat.pycosat_backend import PycosatSolver, plain_itersolve
 from ..sat.pysat_backend import available as pysat_available
 
 _NEGATIVE = (0).__gt__
@@ -351,10 +352,15 @@ def _pycosat_models(problem, count, budget=None):
     variable it decides is first set false), which takes a tenth less time on the
     hardest puzzles (bench/batch.py); and without its start-up probing, most of its
     time on such small problems."""
-    sat = PycosatSolver(problem.num_vars, plain=True)
-    sat.add_clauses(problem.complement_clauses())
-    return [list(map(neg, filter(_NEGATIVE, model)))
-            for model in sat.models(count, budget=budget)]
+    if budget is None:
+        # itersolve's models straight: no auxiliary variables to project away
+        models = islice(plain_itersolve(problem.complement_clauses(), problem.num_vars),
+                        count)
+    else:
+        sat = PycosatSolver(problem.num_vars, plain=True)
+        sat.add_clauses(problem.complement_clauses())
+        models = sat.models(count, budget=budget)
+    return [list(map(neg, filter(_NEGATIVE, model))) for model in models]
 
 
 def _pysat_models(problem, count, make):

@@ -12,10 +12,11 @@ from dimacs_sudoku.formats import parse_puzzle
 from dimacs_sudoku.tasks.solving import solve_variant_cells
 from dimacs_sudoku.reasoning import reduction as reduction_module
 from dimacs_sudoku.reasoning.reduction import (DECIDED_FALSE, DECIDED_TRUE, NO_SOLUTION,
-                                               Reduction, SwarReducer, UnitReducer,
-                                               constant_clauses, constants, reduce_grid,
-                                               reducer_for, restrict, restrict_all,
-                                               rule_groups, rules_layout, variant_problem)
+                                               OpenProblem, Reduction, SwarReducer,
+                                               UnitReducer, constant_clauses, constants,
+                                               reduce_grid, reducer_for, restrict,
+                                               restrict_all, rule_groups, rules_layout,
+                                               variant_problem)
 
 from conftest import require_pysat
 from support import in_process
@@ -218,3 +219,29 @@ def test_the_size_counted_before_building_is_the_problems(shape, seed, blank, ex
         return
     assert seen[0][0] >= seen[1][0] and seen[0][1] is None and seen[1][2]
     assert seen[1][:2] == (problem.num_vars, len(problem.clauses()))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(4, (2, 2)), (9, (3, 3)), (16, (4, 4))]), st.integers(0, 2 ** 32),
+       st.floats(0.0, 1.0))
+def test_the_complemented_clauses_are_the_clauses_negated(shape, seed, blank):
+    # The bundled solver's CNF (complement_clauses) reads -v from a table up to a 9x9's
+    # 729 candidates and negates above it: a 16x16 nearly empty has more.
+    n, box = shape
+    rng = random.Random(seed)
+    grid = Grid([0 if rng.random() < blank else d
+                 for d in random_solution(n, box, rng)], box=box)
+    try:
+        problem = reducer_for(grid.layout).reduce(grid.cells, grid)
+    except NO_SOLUTION:
+        return
+    assert [list(clause) for clause in problem.complement_clauses()] == [
+        [-lit for lit in clause] for clause in problem.clauses()]
+
+
+@pytest.mark.parametrize("num_vars", [728, 729, 730, 731])
+def test_the_complemented_clauses_hold_at_the_tables_bound(num_vars):
+    problem = OpenProblem([0], num_vars, [[1, num_vars], [num_vars - 1, num_vars]],
+                          [[1, num_vars]], list(range(num_vars)), 9)
+    assert [list(clause) for clause in problem.complement_clauses()] == [
+        [-1, -num_vars], [1 - num_vars, -num_vars], [1, num_vars]]
