@@ -114,7 +114,7 @@ def race_forked(functions, label):
     """
     flush_standard_streams()
     children = {}                   # read end: [k, pid, chunks]
-    blocked = block_signals(STOP_SIGNALS)  # (see run_forked)
+    blocked = block_signals()       # (see run_forked)
     try:
         try:
             for k, function in enumerate(functions):
@@ -228,7 +228,7 @@ def run_forked(payload, timeout, label):
     flush_standard_streams()
     # The stop signals wait while the child is made: in the child until its handlers
     # are the defaults, here until the child is in the hands of the code that kills it.
-    blocked = block_signals(STOP_SIGNALS)
+    blocked = block_signals()
     try:
         pid, read_end = _start_child(payload, blocked)
     except BaseException:

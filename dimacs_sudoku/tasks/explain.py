@@ -1060,17 +1060,11 @@ def _set_symbols(step, symbols):
         _set_symbols(sub, symbols)
 
 
-def _check_size(grid):
-    """A PuzzleError naming ``grid``'s file and line above MAX_SIZE (a batch's error
-    line for that puzzle)."""
-    check_grid_size(grid, MAX_SIZE, "explanation")
-
-
 def explain_puzzle(grid, state=(), limit=None, depth=3, budget=None):
     """The :class:`Explanation` of ``grid`` from its givens and the literals ``state``.
     ``limit``: at most this many steps; ``budget``: the literals failed-literal probes
     may set per cell variable (None: :data:`PROBE_BUDGET`; 0: no budget)."""
-    _check_size(grid)
+    check_grid_size(grid, MAX_SIZE, "explanation")
     solution, several = _solution(grid)
     table = PuzzleClauses(grid)
     n = grid.size
@@ -1171,7 +1165,7 @@ class Hint:
 def next_hint(grid, facts, budget=None):
     """The :class:`Hint` from ``grid`` and the literals ``facts``: a wrong fact (one
     the solution contradicts) is shown wrong by the refutation of it."""
-    _check_size(grid)
+    check_grid_size(grid, MAX_SIZE, "explanation")
     table = PuzzleClauses(grid)
     n = grid.size
     givens = table.start()
